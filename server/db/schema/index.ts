@@ -1,0 +1,3 @@
+export * from './community';
+export * from './projects';
+export * from './users';

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    displayName: text('display_name'),
+    handle: text('handle').notNull(),
+    bio: text('bio'),
+    location: text('location'),
+    bannerImageUrl: text('banner_image_url'),
+    profileImageUrl: text('profile_image_url'),
+    socialMedia1Platform: text('social_media1_platform'),
+    socialMedia1Url: text('social_media1_url'),
+    socialMedia2Platform: text('social_media2_platform'),
+    socialMedia2Url: text('social_media2_url'),
+    socialMedia3Platform: text('social_media3_platform'),
+    socialMedia3Url: text('social_media3_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    premiumExpiresAt: timestamp('premium_expires_at', { withTimezone: true }),
+    stripeCustomerId: text('stripe_customer_id'),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    suspendedReason: text('suspended_reason'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_handle_unique').on(sql`lower(${t.handle})`),
+    uniqueIndex('users_oidc_unique').on(t.oidcIssuer, t.oidcSubject),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sess: jsonb('sess').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_at_idx').on(t.expiresAt), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: uuid('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('follows_pair_unique').on(t.followerId, t.followingId),
+    index('follows_following_idx').on(t.followingId),
+  ],
+);

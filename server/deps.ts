@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { LimiterFactory } from './http/rate-limit';
+import type { Logger } from './logger';
+import type { Oidc } from './modules/auth/oidc';
+import type { RedisClient } from './redis';
+
+/** What routes and use cases may use; built once in main.ts (or by the test harness). */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  redis: RedisClient | null;
+  limiter: LimiterFactory;
+  oidc: Oidc | null;
+};

@@ -1,0 +1,38 @@
+import { HANDLE_MAX, HANDLE_MIN } from '@shared/constants';
+import type { DbOrTx } from '../../db/client';
+import { takenHandles } from './users.repository';
+
+/** A handle base from a name or email: letters, digits and underscores, 3 to 20 characters. */
+export function handleBase(source: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
+  const fromName = [source.firstName, source.lastName].filter(Boolean).join('_');
+  const raw = fromName || (source.email ?? '').split('@')[0] || 'user';
+  let base = raw
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/_+/g, '_');
+  if (base.length < HANDLE_MIN) base = `${base}user`.replace(/^_/, '');
+  if (base.length < HANDLE_MIN) base = 'user';
+  // Room for a numeric suffix.
+  return base.slice(0, HANDLE_MAX - 5);
+}
+
+/** A unique handle derived from the name or email: the base, else the base plus a number. */
+export async function generateUniqueHandle(
+  db: DbOrTx,
+  source: Parameters<typeof handleBase>[0],
+): Promise<string> {
+  const base = handleBase(source);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidates = [
+      ...(attempt === 0 ? [base] : []),
+      ...Array.from({ length: 8 }, () => `${base}${Math.floor(Math.random() * 10 ** (2 + attempt))}`),
+    ];
+    const taken = await takenHandles(db, candidates);
+    const free = candidates.find((c) => !taken.has(c.toLowerCase()));
+    if (free) return free;
+  }
+  return `${base}${Date.now().toString(36).slice(-5)}`;
+}

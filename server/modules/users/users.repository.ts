@@ -1,0 +1,69 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  // Ids are uuids; anything else cannot match and must not reach PostgreSQL's uuid parser.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return Promise.resolve(undefined);
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+export function findUserByHandle(db: DbOrTx, handle: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: sql`lower(${users.handle}) = ${handle.toLowerCase()}` });
+}
+
+export function findUserByOidc(db: DbOrTx, issuer: string, subject: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, subject)) });
+}
+
+/** Which of these handles (lower-cased) are already taken. */
+export async function takenHandles(db: DbOrTx, candidates: string[]): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const lowered = candidates.map((c) => c.toLowerCase());
+  const rows = await db
+    .select({ handle: sql<string>`lower(${users.handle})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.handle})`, lowered));
+  return new Set(rows.map((r) => r.handle));
+}
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Grants or revokes admin by email; answers whether an account with that email exists. */
+export async function setAdminByEmail(db: DbOrTx, email: string, isAdmin: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isAdmin, updatedAt: new Date() })
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Every listed email that has an account becomes an admin (ADMIN_EMAILS at start-up). */
+export async function promoteAdmins(db: DbOrTx, emails: Iterable<string>): Promise<void> {
+  const list = [...emails].map((e) => e.toLowerCase());
+  if (list.length === 0) return;
+  await db
+    .update(users)
+    .set({ isAdmin: true })
+    .where(and(inArray(sql`lower(${users.email})`, list), eq(users.isAdmin, false)));
+}

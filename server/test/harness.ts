@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TCurrentUser } from '@shared/schemas/auth';
+import { loadConfig } from '../config';
+import { startServer, type RunningServer } from '../start-server';
+import { TestClient } from './http-client';
+import { createTestDatabase } from './test-database';
+
+export type TestServer = RunningServer & {
+  dbKind: string;
+  dataDir: string;
+  client(): TestClient;
+  /** Registers a fresh member and returns their signed-in client. */
+  signUp(opts?: { firstName?: string; lastName?: string; email?: string }): Promise<{ client: TestClient; user: TCurrentUser; email: string; password: string }>;
+  close(): Promise<void>;
+};
+
+/** Starts the real server on port 0 over a fresh database (practica's startWebServer pattern). */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bb-test-'));
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const running = await startServer(config, { database: testDb.database, serveWeb: false });
+  const client = () => new TestClient(running.url);
+  return {
+    ...running,
+    dbKind: testDb.database.kind,
+    dataDir,
+    client,
+    async signUp(opts = {}) {
+      const c = client();
+      const email = opts.email ?? `m${randomBytes(5).toString('hex')}@example.com`;
+      const password = 'correct horse battery';
+      const res = await c.post('/api/auth/register', { email, password, firstName: opts.firstName, lastName: opts.lastName });
+      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+      return { client: c, user: res.body as TCurrentUser, email, password };
+    },
+    async close() {
+      await running.stop();
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

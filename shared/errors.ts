@@ -1,0 +1,42 @@
+// The error JSON shape and the exact texts of the spec, shared by server and clients.
+
+export type ErrorBody = { message: string };
+
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+export const MESSAGES = {
+  unauthorized: 'Unauthorized',
+  accessDenied: 'Access Denied',
+  contentUnavailable: 'Content Unavailable',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  accountSuspended: 'Your account has been suspended',
+  crossOrigin: 'Cross-origin request refused',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+  handleTaken: 'This handle is already taken',
+  selfFollow: 'You cannot follow yourself',
+} as const;

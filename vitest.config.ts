@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = { '@shared': here('./shared'), '@web': here('./web') };
+
+// API tests (*.api.test.ts) run twice: once on the embedded PGlite, once on a fresh PostgreSQL database.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{shared,server,web,desktop}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.api.test.ts', 'node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-pglite',
+          environment: 'node',
+          include: ['server/**/*.api.test.ts'],
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-postgres',
+          environment: 'node',
+          include: ['server/**/*.api.test.ts'],
+          env: { TEST_DB: 'postgres' },
+        },
+      },
+    ],
+  },
+});
