@@ -45,7 +45,7 @@ export function avatarLetterOf(u: NameParts | null | undefined): string {
 }
 
 /** Only http(s) addresses are used as avatar images; anything else shows a generic icon. */
-export function isHttpUrl(url: string | null | undefined): url is string {
+export function isHttpUrl(url: string | null | undefined): boolean {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
 }
 

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import * as electron from 'electron';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { DESKTOP_CHANNELS, type DesktopApi } from '../../shared/desktop/desktop-api';
+import type { FakeElectron } from '../test/fake-electron';
+
+vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
+
+const fake = electron as unknown as FakeElectron;
+let api: DesktopApi;
+
+beforeAll(async () => {
+  await import('./preload');
+  api = fake.contextBridge.exposeInMainWorld.mock.calls[0]?.[1] as DesktopApi;
+});
+
+describe('preload', () => {
+  it('when loaded, then it exposes exactly one key, desktop', () => {
+    expect(fake.contextBridge.exposeInMainWorld).toHaveBeenCalledOnce();
+    expect(fake.contextBridge.exposeInMainWorld.mock.calls[0]?.[0]).toBe('desktop');
+  });
+
+  it('when loaded, then window.desktop holds only the bridge functions', () => {
+    expect(Object.keys(api).sort()).toEqual(['getInfo', 'notify', 'openExternal', 'pickFiles']);
+    for (const value of Object.values(api)) expect(typeof value).toBe('function');
+    // Nothing of ipcRenderer leaks through, not even as a property of a function.
+    expect(Object.values(api)).not.toContain(fake.ipcRenderer.invoke);
+  });
+
+  it.each([
+    ['getInfo', [], []],
+    ['openExternal', ['https://github.com'], ['https://github.com']],
+    ['notify', [{ title: 'T', body: 'B' }], [{ title: 'T', body: 'B' }]],
+    ['pickFiles', [{ accept: ['png'], multiple: true }], [{ accept: ['png'], multiple: true }]],
+    ['pickFiles', [undefined], [undefined]],
+  ] as const)('when %s is called, then it invokes its channel with its arguments only', async (method, args, sent) => {
+    fake.ipcRenderer.invoke.mockClear();
+    fake.ipcRenderer.invoke.mockResolvedValueOnce('answer');
+    const call = api[method] as (...a: unknown[]) => Promise<unknown>;
+    await expect(call(...args, 'smuggled')).resolves.toBe('answer');
+    expect(fake.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(DESKTOP_CHANNELS[method], ...sent);
+  });
+
+  it('when compiled, then it imports nothing at runtime but electron (a sandboxed preload cannot)', async () => {
+    const source = await readFile(new URL('./preload.ts', import.meta.url), 'utf8');
+    const runtimeImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
+    expect(runtimeImports).toEqual(['electron']);
+  });
+});

@@ -1,0 +1,98 @@
+// An in-memory stand-in for the 'electron' module, so the desktop code is tested without the
+// Electron binary. Use: vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+
+type Listener = (...args: unknown[]) => unknown;
+type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
+
+export class FakeEvent {
+  defaultPrevented = false;
+  constructor(readonly url = '', readonly isMainFrame = true) {}
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+export class FakeWebContents extends EventEmitter {
+  windowOpenHandler: WindowOpenHandler | undefined;
+  setWindowOpenHandler = vi.fn((handler: WindowOpenHandler) => {
+    this.windowOpenHandler = handler;
+  });
+}
+
+export function createFakeElectron() {
+  const windows: FakeBrowserWindow[] = [];
+
+  class FakeBrowserWindow extends EventEmitter {
+    static getAllWindows = vi.fn(() => windows.filter((w) => !w.destroyed));
+    static fromWebContents = vi.fn((contents: unknown) => windows.find((w) => w.webContents === contents) ?? null);
+    /** What every loadURL call resolves to; make it reject to simulate a server that is down. */
+    static loadResult = vi.fn(async (_url: string): Promise<void> => {});
+    readonly webContents = new FakeWebContents();
+    destroyed = false;
+    minimized = false;
+    loadURL = vi.fn((url: string) => FakeBrowserWindow.loadResult(url));
+    show = vi.fn();
+    focus = vi.fn();
+    restore = vi.fn();
+    isDestroyed = vi.fn(() => this.destroyed);
+    isMinimized = vi.fn(() => this.minimized);
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      windows.push(this);
+    }
+  }
+
+  class FakeNotification extends EventEmitter {
+    static isSupported = vi.fn(() => true);
+    static instances: FakeNotification[] = [];
+    show = vi.fn();
+    constructor(readonly options: { title: string; body: string }) {
+      super();
+      FakeNotification.instances.push(this);
+    }
+  }
+
+  const handlers = new Map<string, Listener>();
+  const ipcMain = {
+    handlers,
+    handle: vi.fn((channel: string, listener: Listener) => {
+      if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      handlers.set(channel, listener);
+    }),
+    removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
+  };
+
+  const app = Object.assign(new EventEmitter(), {
+    requestSingleInstanceLock: vi.fn(() => true),
+    whenReady: vi.fn(() => Promise.resolve()),
+    enableSandbox: vi.fn(),
+    setAppUserModelId: vi.fn(),
+    getVersion: vi.fn(() => '1.2.3'),
+    quit: vi.fn(),
+    exit: vi.fn(),
+  });
+
+  return {
+    app,
+    BrowserWindow: FakeBrowserWindow,
+    Notification: FakeNotification,
+    ipcMain,
+    ipcRenderer: { invoke: vi.fn(async (..._args: unknown[]): Promise<unknown> => undefined) },
+    contextBridge: { exposeInMainWorld: vi.fn() },
+    shell: { openExternal: vi.fn(async (_url: string) => {}) },
+    dialog: {
+      showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+      showErrorBox: vi.fn(),
+    },
+    session: {
+      defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+    },
+    /** Windows created so far, oldest first. */
+    windows,
+  };
+}
+
+export type FakeElectron = ReturnType<typeof createFakeElectron>;
+export type FakeBrowserWindow = InstanceType<FakeElectron['BrowserWindow']>;

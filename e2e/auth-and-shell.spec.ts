@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { newMember, signUpViaApi } from './support';
+
+test('a visitor signs up through the UI and lands on the signed-in shell', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/signin\?.*mode=signup/);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+
+  // Inline validation before anything is sent.
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).last().click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+
+  const m = newMember('Katherine', 'Johnson');
+  await page.getByLabel('First name').fill(m.firstName!);
+  await page.getByLabel('Last name').fill(m.lastName!);
+  await page.getByLabel('Email').fill(m.email);
+  await page.getByLabel('Password').fill(m.password);
+  await page.getByRole('button', { name: 'Create account' }).last().click();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByTestId('sidebar-display-name')).toHaveText('Katherine Johnson');
+  for (const item of ['Explore', 'Blog', 'My Profile', 'My Projects', 'Saved', 'Notifications', 'Premium']) {
+    await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Explore', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Create Project' })).toBeVisible();
+});
+
+test('signing in with a wrong password shows the server message; the right one signs in', async ({ page }) => {
+  const m = newMember();
+  await page.request.post('/api/auth/register', { data: m });
+  await page.context().clearCookies();
+  await page.goto('/api/login');
+  await page.getByLabel('Email').fill(m.email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await page.getByLabel('Password').fill(m.password);
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page.getByRole('link', { name: 'Sign Out' })).toBeVisible();
+});
+
+test('the sidebar falls back to the email name when the member gave no name', async ({ page }) => {
+  const m = await signUpViaApi(page, newMember());
+  await page.goto('/');
+  await expect(page.getByTestId('sidebar-display-name')).toHaveText(m.email.split('@')[0]!);
+});
+
+test('a blank search does nothing and a padded one goes to /search trimmed', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/saved');
+  const box = page.getByRole('textbox', { name: 'Search projects' });
+  await expect(box).toHaveAttribute('placeholder', 'Search projects...');
+  await box.fill('    ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/saved$/);
+  await box.fill('  react & webgl  ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=react%20%26%20webgl$/);
+});
+
+test('Sign Out returns to the landing page', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Share Your Code, Inspire the World' })).toBeVisible();
+  const me = await page.request.get('/api/auth/user');
+  expect(me.status()).toBe(401);
+});
+
+test('an unknown path while signed in shows Page Not Found', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('/projects goes to the canonical /my-projects', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/projects');
+  await expect(page).toHaveURL(/\/my-projects$/);
+});

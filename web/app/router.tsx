@@ -1,0 +1,84 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import { safeReturnTo } from '@shared/schemas/auth';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { LandingPage } from '@web/features/landing/landing-page';
+import { useUser } from '@web/lib/use-user';
+import { AppShell } from './layouts/app-shell';
+
+/** Pages load on demand, so a visitor's first paint does not pay for the whole app. */
+function page<M extends Record<string, unknown>>(loader: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await loader())[name] as ComponentType }));
+}
+
+const SignInPage = page(() => import('@web/features/auth/sign-in-page'), 'SignInPage');
+const TermsPage = page(() => import('@web/features/legal/terms-page'), 'TermsPage');
+const PrivacyPage = page(() => import('@web/features/legal/privacy-page'), 'PrivacyPage');
+const CopyrightPage = page(() => import('@web/features/legal/copyright-page'), 'CopyrightPage');
+const NotFoundPage = page(() => import('@web/features/not-found/not-found-page'), 'NotFoundPage');
+const ExplorePage = page(() => import('@web/features/explore/explore-page'), 'ExplorePage');
+const SearchPage = page(() => import('@web/features/search/search-page'), 'SearchPage');
+const ProfilePage = page(() => import('@web/features/profile/profile-page'), 'ProfilePage');
+const MyProjectsPage = page(() => import('@web/features/projects/my-projects-page'), 'MyProjectsPage');
+const ProjectPreviewPage = page(() => import('@web/features/projects/project-preview-page'), 'ProjectPreviewPage');
+const ProjectPage = page(() => import('@web/features/project-detail/project-page'), 'ProjectPage');
+const SavedPage = page(() => import('@web/features/saved/saved-page'), 'SavedPage');
+const NotificationsPage = page(() => import('@web/features/notifications/notifications-page'), 'NotificationsPage');
+const BlogListPage = page(() => import('@web/features/blog/blog-list-page'), 'BlogListPage');
+const BlogPostPage = page(() => import('@web/features/blog/blog-post-page'), 'BlogPostPage');
+const SubscribePage = page(() => import('@web/features/premium/subscribe-page'), 'SubscribePage');
+const SubscribeSuccessPage = page(() => import('@web/features/premium/subscribe-success-page'), 'SubscribeSuccessPage');
+const AdminPage = page(() => import('@web/features/admin/admin-page'), 'AdminPage');
+const AdminProfileViewPage = page(() => import('@web/features/admin/admin-profile-view-page'), 'AdminProfileViewPage');
+
+/** A signed-in member who lands on /signin goes where they were heading. */
+function SignedInRedirect() {
+  const [params] = useSearchParams();
+  return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />;
+}
+
+export function AppRouter() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <LoadingScreen />;
+
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      {user ? (
+        <Routes>
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/copyright" element={<CopyrightPage />} />
+          <Route path="/signin" element={<SignedInRedirect />} />
+          <Route element={<AppShell user={user} />}>
+            <Route index element={<ExplorePage />} />
+            <Route path="/blog" element={<BlogListPage />} />
+            <Route path="/blog/:slug" element={<BlogPostPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/profile/admin-view/:userId" element={<AdminProfileViewPage />} />
+            <Route path="/profile/:handle" element={<ProfilePage />} />
+            <Route path="/projects" element={<Navigate to="/my-projects" replace />} />
+            <Route path="/my-projects" element={<MyProjectsPage />} />
+            <Route path="/project/:id" element={<ProjectPage />} />
+            <Route path="/project-preview/:id" element={<ProjectPreviewPage />} />
+            <Route path="/saved" element={<SavedPage />} />
+            <Route path="/notifications" element={<NotificationsPage />} />
+            <Route path="/subscribe" element={<SubscribePage />} />
+            <Route path="/subscribe/success" element={<SubscribeSuccessPage />} />
+            <Route path="/search" element={<SearchPage />} />
+            <Route path="/admin" element={<AdminPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      ) : (
+        <Routes>
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/copyright" element={<CopyrightPage />} />
+          <Route path="/signin" element={<SignInPage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="*" element={<LandingPage />} />
+        </Routes>
+      )}
+    </Suspense>
+  );
+}

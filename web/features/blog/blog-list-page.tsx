@@ -1,0 +1,5 @@
+import { ComingSoon } from '@web/components/coming-soon';
+
+export function BlogListPage() {
+  return <ComingSoon title="Latest Posts" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '@web/components/coming-soon';
+
+export function ExplorePage() {
+  return <ComingSoon title="Explore" />;
+}

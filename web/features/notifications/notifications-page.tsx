@@ -1,0 +1,5 @@
+import { ComingSoon } from '@web/components/coming-soon';
+
+export function NotificationsPage() {
+  return <ComingSoon title="Recent Activity" />;
+}

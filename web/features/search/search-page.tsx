@@ -1,0 +1,5 @@
+import { ComingSoon } from '@web/components/coming-soon';
+
+export function SearchPage() {
+  return <ComingSoon title="Search" />;
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TCurrentUser } from '@shared/schemas/auth';
+import { getQueryFn } from '@web/lib/api-client';
+
+export const userQueryKey = ['/api/auth/user'] as const;
+
+/** The signed-in user, or null for a visitor. Never retried (spec section 4). */
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: userQueryKey,
+    queryFn: getQueryFn<TCurrentUser>({ on401: 'returnNull' }),
+    retry: false,
+  });
+
+export function useUser() {
+  const q = useQuery(userQueryOptions());
+  return { user: q.data ?? null, isLoading: q.isLoading, isAuthenticated: !!q.data };
+}

@@ -1,0 +1,10 @@
+// The platform the UI runs on, chosen once at startup.
+import { browserPlatform } from './browser';
+import { createDesktopPlatform, getDesktopBridge } from './desktop';
+import type { Platform } from './platform';
+
+export type { Platform, PickFilesOptions } from './platform';
+
+const bridge = getDesktopBridge();
+
+export const platform: Platform = bridge ? createDesktopPlatform(bridge) : browserPlatform;
