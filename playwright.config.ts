@@ -47,6 +47,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -13,8 +12,8 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createSession, type SessionSetup } from './http/session';
 import { healthRoutes } from './modules/health/health.routes';
 import { domainRoutes } from './modules/index';
+import { uploadedImagesHandler } from './modules/uploads/uploads.routes';
 
-export const WEB_DIST = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 export type AppOptions = {
   sessionSecret: string;
@@ -87,18 +86,19 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   // Only /api requests pay for body parsing, the session lookup and the user load.
   app.use((req, res, next) => (req.path.startsWith('/api/') ? api(req, res, next) : next()));
 
-  if (opts.serveWeb) serveWebApp(app);
+  app.get('/uploads/{*key}', uploadedImagesHandler(deps));
+  if (opts.serveWeb) serveWebApp(app, config.WEB_DIST_DIR);
 
   app.use(errorHandler);
   return { app, session };
 }
 
 /** The built SPA: hashed assets cached for a year, index.html for every other GET. */
-function serveWebApp(app: Express) {
-  const index = join(WEB_DIST, 'index.html');
+function serveWebApp(app: Express, webDist: string) {
+  const index = join(webDist, 'index.html');
   if (!existsSync(index)) throw new Error(`The web app is not built: ${index} is missing (run npm run build:web)`);
-  app.use('/assets', express.static(join(WEB_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(WEB_DIST, { index: false }));
+  app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(webDist, { index: false }));
   app.get('/{*splat}', (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
     res.setHeader('Cache-Control', 'no-cache');

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -33,6 +34,7 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_PRICE_ID: z.string().optional(),
     STRIPE_API_URL: optionalUrl,
+    WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../dist/web', import.meta.url))),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
   .superRefine((env, ctx) => {

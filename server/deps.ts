@@ -1,9 +1,11 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { EventBus } from './events/domain-events';
 import type { LimiterFactory } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { Oidc } from './modules/auth/oidc';
 import type { RedisClient } from './redis';
+import type { FileStorage } from './storage/file-storage';
 
 /** What routes and use cases may use; built once in main.ts (or by the test harness). */
 export type AppDeps = {
@@ -13,4 +15,6 @@ export type AppDeps = {
   redis: RedisClient | null;
   limiter: LimiterFactory;
   oidc: Oidc | null;
+  events: EventBus;
+  storage: FileStorage;
 };

@@ -5,12 +5,15 @@ import { createApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed/seed-demo';
 import type { AppDeps } from './deps';
+import { EventBus } from './events/domain-events';
 import { limiterFactory } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
 import { createOidc } from './modules/auth/oidc';
+import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
 import { promoteAdmins } from './modules/users/users.repository';
 import { connectRedis } from './redis';
 import { resolveSessionSecret } from './session-secret';
+import { localStorageIn } from './storage/file-storage';
 
 export type RunningServer = {
   url: string;
@@ -48,7 +51,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     redis,
     limiter: limiterFactory(redis),
     oidc: config.oidc ? createOidc(config.oidc) : null,
+    events: new EventBus(logger),
+    storage: localStorageIn(config.DATA_DIR),
   };
+  registerNotificationHandlers(deps);
   const { app, session } = createApp(deps, {
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
     ping: database.ping,

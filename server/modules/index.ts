@@ -5,6 +5,7 @@ import { discoveryRoutes } from './discovery/discovery.routes';
 import { interactionsRoutes } from './interactions/interactions.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
 
 /**
@@ -19,5 +20,6 @@ export function domainRoutes(deps: AppDeps): Router[] {
     projectsRoutes(deps),
     interactionsRoutes(deps),
     notificationsRoutes(deps),
+    uploadsRoutes(deps),
   ];
 }

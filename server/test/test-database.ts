@@ -21,7 +21,7 @@ export async function createTestDatabase(kind = process.env.TEST_DB ?? 'pglite')
   try {
     await admin.connect();
   } catch (err) {
-    throw new Error(`PostgreSQL is required for TEST_DB=postgres at ${TEST_POSTGRES_URL}: ${String(err)}`);
+    throw new Error(`PostgreSQL is required for TEST_DB=postgres at ${TEST_POSTGRES_URL}: ${String(err)}`, { cause: err });
   }
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();

@@ -1,0 +1,78 @@
+// Lint rules, including the dependency rules of design.md enforced as import zones.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./web/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./server', './web', './desktop'], message: 'shared/ imports no project code' },
+            { target: './server', from: ['./web', './desktop'], message: 'server/ imports only shared/' },
+            { target: './web', from: ['./server', './desktop'], message: 'web/ imports only shared/' },
+            { target: './desktop', from: ['./server', './web'], message: 'desktop/ imports only shared/' },
+            ...features.map((f) => ({
+              target: `./web/features/${f}`,
+              from: './web/features',
+              except: [`./${f}`],
+              message: 'One web feature does not import another: lift shared pieces to web/components or web/lib',
+            })),
+            { target: ['./web/components', './web/lib'], from: './web/features', message: 'Shared web code does not import features' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared/ runs everywhere: nothing of node, DOM libraries, express or electron.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(node:|fs$|path$|crypto$|express|electron|react|pg$|drizzle-orm|@mui/)', message: 'shared/ stays platform-free' }] },
+      ],
+    },
+  },
+  {
+    // Only web/platform talks to the desktop bridge.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/platform/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'window', property: 'desktop', message: 'Use web/platform instead' }],
+    },
+  },
+  {
+    // Routes, use cases and repositories never reach for the raw request in the wrong layer.
+    files: ['server/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/errors', 'express'], message: 'Repositories never throw HTTP errors' }] }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

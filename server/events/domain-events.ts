@@ -1,0 +1,38 @@
+import type { Logger } from '../logger';
+
+/** Writes that other members should see; the notifications module (and later realtime) listen. */
+export type DomainEvents = {
+  'user:followed': { followerId: string; followingId: string };
+  'project:liked': { actorId: string; projectId: number };
+  'project:commented': { actorId: string; projectId: number; commentId: number };
+  'project:rated': { actorId: string; projectId: number; rating: number };
+  'project:shared': { actorId: string; projectId: number };
+};
+export type DomainEventName = keyof DomainEvents;
+type Handler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+
+/**
+ * In-process event bus. emit() waits for the handlers so an answer is sent after its side effects
+ * are stored; a failing handler is logged and never fails the write that emitted the event.
+ */
+export class EventBus {
+  private handlers = new Map<DomainEventName, Handler<never>[]>();
+
+  constructor(private readonly logger: Logger) {}
+
+  on<K extends DomainEventName>(name: K, handler: Handler<K>): void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as Handler<never>);
+    this.handlers.set(name, list);
+  }
+
+  async emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+    for (const handler of (this.handlers.get(name) ?? []) as Handler<K>[]) {
+      try {
+        await handler(payload);
+      } catch (err) {
+        this.logger.error({ err, event: name }, 'event handler failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { displayNameOf } from '@shared/format';
+import { projects } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { findUserById } from '../users/users.repository';
+import { insertNotification } from './notifications.repository';
+
+/** Turns domain events into stored notifications with a sentence a person understands. Never for oneself. */
+export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'>): void {
+  const { db, events } = deps;
+
+  const projectOf = async (id: number) =>
+    (await db.select({ id: projects.id, title: projects.title, authorId: projects.authorId }).from(projects).where(eq(projects.id, id)))[0];
+
+  const notifyAuthor = async (
+    type: string,
+    actorId: string,
+    projectId: number,
+    title: string,
+    sentence: (actor: string, project: string) => string,
+  ) => {
+    const project = await projectOf(projectId);
+    if (!project || project.authorId === actorId) return;
+    const actor = await findUserById(db, actorId);
+    if (!actor) return;
+    await insertNotification(db, {
+      userId: project.authorId,
+      actorId,
+      type,
+      title,
+      message: sentence(displayNameOf(actor), project.title),
+      link: `/project/${project.id}`,
+      projectId: project.id,
+    });
+  };
+
+  events.on('user:followed', async ({ followerId, followingId }) => {
+    if (followerId === followingId) return;
+    const follower = await findUserById(db, followerId);
+    if (!follower) return;
+    await insertNotification(db, {
+      userId: followingId,
+      actorId: followerId,
+      type: 'follow',
+      title: 'New follower',
+      message: `${displayNameOf(follower)} started following you`,
+      link: `/profile/${follower.handle}`,
+    });
+  });
+  events.on('project:liked', ({ actorId, projectId }) =>
+    notifyAuthor('like', actorId, projectId, 'New like', (a, p) => `${a} liked your project "${p}"`),
+  );
+  events.on('project:commented', ({ actorId, projectId }) =>
+    notifyAuthor('comment', actorId, projectId, 'New comment', (a, p) => `${a} commented on your project "${p}"`),
+  );
+  events.on('project:rated', ({ actorId, projectId, rating }) =>
+    notifyAuthor('rating', actorId, projectId, 'New rating', (a, p) => `${a} rated your project "${p}" ${rating} star${rating === 1 ? '' : 's'}`),
+  );
+  events.on('project:shared', ({ actorId, projectId }) =>
+    notifyAuthor('share', actorId, projectId, 'Project shared', (a, p) => `${a} shared your project "${p}"`),
+  );
+}

@@ -1,0 +1,38 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+
+export async function insertNotification(db: DbOrTx, values: NewNotification): Promise<NotificationRow> {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row!;
+}
+
+export function listNotifications(db: DbOrTx, userId: string, limit = 100): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's own notifications read; answers false when it is not theirs or missing. */
+export async function markRead(db: DbOrTx, userId: string, id: number): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true, updatedAt: new Date() })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import CardMedia from '@mui/material/CardMedia';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
+import PersonIcon from '@mui/icons-material/Person';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import ShareIcon from '@mui/icons-material/Share';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatCost, formatCount, formatDate, isHttpUrl, ratingsLabel } from '@shared/format';
+import type { TProject } from '@shared/schemas/project';
+import { StarRating } from './star-rating';
+
+function Count({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={`${formatCount(value)} ${label}`}>
+      {icon}
+      <Typography variant="caption">{formatCount(value)}</Typography>
+    </Stack>
+  );
+}
+
+/** The project card of spec section 2, used wherever projects are listed. */
+export function ProjectCard({ project, actions }: { project: TProject; actions?: ReactNode }) {
+  const cost = formatCost(project.cost);
+  const iconSx = { fontSize: 16 } as const;
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="project-card">
+      {project.sharedBy && (
+        <Typography variant="caption" color="text.secondary" sx={{ px: 1.5, pt: 1, display: 'flex', gap: 0.5, alignItems: 'center' }}>
+          <ShareIcon sx={iconSx} aria-hidden />
+          {project.sharedByName ?? 'Someone'} shared{project.sharedAt ? ` · ${formatDate(project.sharedAt)}` : ''}
+        </Typography>
+      )}
+      <CardActionArea component={RouterLink} to={`/project/${project.id}`} sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+        <CardMedia component="img" image={project.thumbnail} alt="" loading="lazy" sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />
+        <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            {project.title}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Avatar src={isHttpUrl(project.authorAvatar) ? project.authorAvatar! : undefined} alt="" sx={{ width: 24, height: 24 }}>
+              <PersonIcon sx={iconSx} />
+            </Avatar>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {project.authorName}
+            </Typography>
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <StarRating value={project.averageRating} size="sm" readOnly />
+            <Typography variant="caption" color="text.secondary">
+              {ratingsLabel(project.ratingCount)}
+            </Typography>
+          </Stack>
+          <Box sx={{ flex: 1 }} />
+          <Stack direction="row" spacing={1.5} sx={{ color: 'text.secondary', flexWrap: 'wrap' }}>
+            <Count icon={<VisibilityIcon sx={iconSx} />} value={project.viewCount} label="views" />
+            <Count icon={<FavoriteIcon sx={iconSx} />} value={project.reactionCount} label="likes" />
+            <Count icon={<ChatIcon sx={iconSx} />} value={project.commentCount} label="comments" />
+            <Count icon={<BookmarkIcon sx={iconSx} />} value={project.saveCount} label="saves" />
+          </Stack>
+          {(project.location || cost) && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              {project.location && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
+                  <PlaceIcon sx={iconSx} aria-hidden />
+                  {project.location}
+                </Typography>
+              )}
+              {cost && <Chip size="small" label={cost} color={cost === 'Free' ? 'success' : 'default'} variant="outlined" />}
+            </Stack>
+          )}
+        </CardContent>
+      </CardActionArea>
+      {actions && <Box sx={{ px: 1.5, pb: 1.5 }}>{actions}</Box>}
+    </Card>
+  );
+}
