@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createSession, type SessionSetup } from './http/session';
 import { healthRoutes } from './modules/health/health.routes';
 import { domainRoutes } from './modules/index';
+import { hostedFilesHandler } from './modules/projects/hosted-files';
 import { uploadedImagesHandler } from './modules/uploads/uploads.routes';
 
 
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   app.use((req, res, next) => (req.path.startsWith('/api/') ? api(req, res, next) : next()));
 
   app.get('/uploads/{*key}', uploadedImagesHandler(deps));
+  app.use('/hosted', hostedFilesHandler(deps));
   if (opts.serveWeb) serveWebApp(app, config.WEB_DIST_DIR);
 
   app.use(errorHandler);

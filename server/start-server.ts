@@ -9,6 +9,7 @@ import { EventBus } from './events/domain-events';
 import { limiterFactory } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
 import { createOidc } from './modules/auth/oidc';
+import { startDiscovery } from './modules/discovery/discovery-jobs';
 import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
 import { promoteAdmins } from './modules/users/users.repository';
 import { connectRedis } from './redis';
@@ -55,6 +56,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     storage: localStorageIn(config.DATA_DIR),
   };
   registerNotificationHandlers(deps);
+  const stopDiscovery = startDiscovery(deps);
   const { app, session } = createApp(deps, {
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
     ping: database.ping,
@@ -77,6 +79,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(timer);
+      stopDiscovery();
       session.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!opts.database) await database.close();

@@ -3,6 +3,8 @@ import type { Logger } from '../logger';
 /** Writes that other members should see; the notifications module (and later realtime) listen. */
 export type DomainEvents = {
   'user:followed': { followerId: string; followingId: string };
+  'project:created': { actorId: string; projectId: number };
+  'project:updated': { actorId: string; projectId: number };
   'project:liked': { actorId: string; projectId: number };
   'project:commented': { actorId: string; projectId: number; commentId: number };
   'project:rated': { actorId: string; projectId: number; rating: number };
