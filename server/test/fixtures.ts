@@ -9,6 +9,6 @@ export const EXE_BYTES = Buffer.concat([Buffer.from('4d5a90000300000004000000fff
 
 export function fileForm(field: string, files: { name: string; data: Uint8Array; type?: string }[]): FormData {
   const form = new FormData();
-  for (const f of files) form.append(field, new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
   return form;
 }
