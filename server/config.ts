@@ -36,16 +36,6 @@ const EnvSchema = z
     STRIPE_API_URL: optionalUrl,
     WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../dist/web', import.meta.url))),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  })
-  .superRefine((env, ctx) => {
-    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
-    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['OIDC_ISSUER'],
-        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
-      });
-    }
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -65,10 +55,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Empty strings mean "not set", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  const oidc = [cleaned.OIDC_ISSUER, cleaned.OIDC_CLIENT_ID, cleaned.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    lines.push('  OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   }
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const env = parsed.data;
   return {
     ...env,

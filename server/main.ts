@@ -15,13 +15,7 @@ async function main() {
   const running = await startServer(config);
   const { logger } = running;
   logger.info({ url: running.url, database: running.database.kind }, 'Buildboard is listening');
-  console.log(`\n  Buildboard is running at ${config.PUBLIC_URL ?? running.url}`);
-  if (running.seeded) {
-    console.log('  Demo data loaded. Sign in with any of these (password for all: ' + running.seeded.password + '):');
-    for (const account of running.seeded.accounts) console.log(`    ${account.email}${account.isAdmin ? '  (admin)' : ''}`);
-  }
-  console.log('');
-
+  // Signals are handled before the URL is printed: whoever reads it may stop us right away.
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     running
@@ -34,6 +28,14 @@ async function main() {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+
+  // One write, so whoever reads the URL line has the sign-in lines too.
+  const lines = ['', `  Buildboard is running at ${config.PUBLIC_URL ?? running.url}`];
+  if (running.seeded) {
+    lines.push(`  Demo data loaded. Sign in with any of these (password for all: ${running.seeded.password}):`);
+    for (const account of running.seeded.accounts) lines.push(`    ${account.email}${account.isAdmin ? '  (admin)' : ''}`);
+  }
+  console.log(lines.join('\n') + '\n');
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,53 @@
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../start-server';
+import { TestClient } from '../test/http-client';
+import { startTestServer, type TestServer } from '../test/harness';
+import { SESSION_COOKIE } from './session';
+
+// Two app instances over one database and one Redis, as behind a load balancer.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let a: TestServer;
+let b: RunningServer;
+beforeAll(async () => {
+  a = await startTestServer({ REDIS_URL, LOGIN_RATE_LIMIT: '3' });
+  b = await startServer(a.deps.config, { database: a.database, serveWeb: false, logger: a.logger });
+});
+afterAll(async () => {
+  await b?.stop();
+  await a?.close();
+});
+
+describe('scale-out with Redis', () => {
+  it('when a member signs in on one instance, then the other instance knows the session (stored in Redis)', async () => {
+    const { client, user } = await a.signUp();
+    const onB = new TestClient(b.url);
+    const me = await onB.get('/api/auth/user', { cookie: client.cookieHeader });
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(user.id);
+
+    const sid = decodeURIComponent(client.cookie(SESSION_COOKIE)!).slice(2).split('.')[0]!;
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    try {
+      expect(await redis.exists(`bb:sess:${sid}`)).toBe(1);
+      // Logging out on B removes it for A as well.
+      await onB.get('/api/logout', { cookie: client.cookieHeader });
+      expect(await redis.exists(`bb:sess:${sid}`)).toBe(0);
+    } finally {
+      await redis.quit();
+    }
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('when sign-in attempts are spread over both instances, then the limit counts them together', async () => {
+    const { email, password } = await a.signUp();
+    const onA = a.client();
+    const onB = new TestClient(b.url);
+    expect((await onA.post('/api/auth/login', { email, password: 'wrong-1-password' })).status).toBe(401);
+    expect((await onB.post('/api/auth/login', { email, password: 'wrong-2-password' })).status).toBe(401);
+    expect((await onA.post('/api/auth/login', { email, password: 'wrong-3-password' })).status).toBe(401);
+    expect((await onB.post('/api/auth/login', { email, password })).status).toBe(429);
+  });
+});
