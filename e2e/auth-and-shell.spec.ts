@@ -83,3 +83,12 @@ test('/projects goes to the canonical /my-projects', async ({ page }) => {
   await page.goto('/projects');
   await expect(page).toHaveURL(/\/my-projects$/);
 });
+
+test('/admin asks visitors to log in and refuses members who are not admins', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/api/login?returnTo=%2Fadmin');
+  await signUpViaApi(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+});

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import { Link as RouterLink } from 'react-router-dom';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { loginUrl } from '@web/lib/use-auth-redirect';
+import { useUser } from '@web/lib/use-user';
+
+function Notice({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <Box component="main" sx={{ py: 10, px: 2, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
+      <LockIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {text}
+      </Typography>
+      {action}
+    </Box>
+  );
+}
+
+/** Spec section 2: visitors see 'Authentication Required', members 'Access Denied'; admins pass. */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <LoadingScreen />;
+  if (!user) {
+    return (
+      <Notice
+        title="Authentication Required"
+        text="Please log in to access the admin portal."
+        action={
+          <Button variant="contained" href={loginUrl('/admin')}>
+            Log In
+          </Button>
+        }
+      />
+    );
+  }
+  if (!user.isAdmin) {
+    return (
+      <Notice
+        title="Access Denied"
+        text="You need administrator privileges to access this page."
+        action={
+          <Button variant="contained" component={RouterLink} to="/">
+            Return to Home
+          </Button>
+        }
+      />
+    );
+  }
+  return <>{children}</>;
+}
