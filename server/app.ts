@@ -68,6 +68,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   const session = createSession({
     db: deps.db,
     redis: deps.redis,
+    redisPrefix: config.REDIS_PREFIX,
     secret: opts.sessionSecret,
     secure: config.secureCookies,
   });

@@ -12,6 +12,7 @@ import { createOidc } from './modules/auth/oidc';
 import { startDiscovery } from './modules/discovery/discovery-jobs';
 import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
 import { promoteAdmins } from './modules/users/users.repository';
+import { attachRealtime } from './realtime/realtime-server';
 import { connectRedis } from './redis';
 import { resolveSessionSecret } from './session-secret';
 import { localStorageIn } from './storage/file-storage';
@@ -50,7 +51,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     db: database.db,
     logger,
     redis,
-    limiter: limiterFactory(redis),
+    limiter: limiterFactory(redis, config.REDIS_PREFIX),
     oidc: config.oidc ? createOidc(config.oidc) : null,
     events: new EventBus(logger),
     storage: localStorageIn(config.DATA_DIR),
@@ -64,6 +65,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   });
 
   const server = createServer(app);
+  const realtime = await attachRealtime({
+    httpServer: server,
+    session: session.middleware,
+    db: database.db,
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    allowedOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined,
+  });
+  deps.events.on('notification:created', ({ userId, notification }) => realtime.pushNotification(userId, notification));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
@@ -74,6 +84,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      await realtime.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);

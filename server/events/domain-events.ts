@@ -1,3 +1,4 @@
+import type { RealtimeNotification } from '@shared/realtime/events';
 import type { Logger } from '../logger';
 
 /** Writes that other members should see; the notifications module (and later realtime) listen. */
@@ -9,6 +10,8 @@ export type DomainEvents = {
   'project:commented': { actorId: string; projectId: number; commentId: number };
   'project:rated': { actorId: string; projectId: number; rating: number };
   'project:shared': { actorId: string; projectId: number };
+  /** A notification was stored for userId; realtime pushes it to their open sessions. */
+  'notification:created': { userId: string; notification: RealtimeNotification };
 };
 export type DomainEventName = keyof DomainEvents;
 type Handler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;

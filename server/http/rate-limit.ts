@@ -12,10 +12,10 @@ export type LimiterFactory = (opts: {
 }) => RequestHandler;
 
 /** Rate limiters share Redis across instances when REDIS_URL is set; otherwise they count in memory. */
-export function limiterFactory(redis: RedisClient | null): LimiterFactory {
+export function limiterFactory(redis: RedisClient | null, redisPrefix = 'bb:'): LimiterFactory {
   return ({ name, windowMs, limit, message, key }) => {
     const store: Store | undefined = redis
-      ? new RedisStore({ prefix: `bb:rl:${name}:`, sendCommand: (...args: string[]) => redis.sendCommand(args) })
+      ? new RedisStore({ prefix: `${redisPrefix}rl:${name}:`, sendCommand: (...args: string[]) => redis.sendCommand(args) })
       : undefined;
     return rateLimit({
       windowMs,

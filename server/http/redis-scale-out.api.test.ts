@@ -31,10 +31,10 @@ describe('scale-out with Redis', () => {
     const redis = createClient({ url: REDIS_URL });
     await redis.connect();
     try {
-      expect(await redis.exists(`bb:sess:${sid}`)).toBe(1);
+      expect(await redis.exists(`${a.deps.config.REDIS_PREFIX}sess:${sid}`)).toBe(1);
       // Logging out on B removes it for A as well.
       await onB.get('/api/logout', { cookie: client.cookieHeader });
-      expect(await redis.exists(`bb:sess:${sid}`)).toBe(0);
+      expect(await redis.exists(`${a.deps.config.REDIS_PREFIX}sess:${sid}`)).toBe(0);
     } finally {
       await redis.quit();
     }

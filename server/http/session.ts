@@ -20,11 +20,12 @@ export type SessionSetup = { middleware: ReturnType<typeof session>; store: sess
 export function createSession(opts: {
   db: Db;
   redis: RedisClient | null;
+  redisPrefix: string;
   secret: string;
   secure: boolean;
 }): SessionSetup {
   const dbStore = opts.redis ? null : new DbSessionStore(opts.db);
-  const store = opts.redis ? new RedisStore({ client: opts.redis, prefix: 'bb:sess:' }) : dbStore!;
+  const store = opts.redis ? new RedisStore({ client: opts.redis, prefix: `${opts.redisPrefix}sess:` }) : dbStore!;
   const middleware = session({
     name: SESSION_COOKIE,
     secret: opts.secret,

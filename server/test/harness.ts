@@ -30,6 +30,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
+    // Each test server gets its own Redis namespace: no state leaks between runs or files.
+    REDIS_PREFIX: `bbt:${randomBytes(4).toString('hex')}:`,
     ...env,
   });
   const running = await startServer(config, { database: testDb.database, serveWeb: false });
@@ -48,6 +50,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       return { client: c, user: res.body as TCurrentUser, email, password };
     },
     async close() {
+      const redis = running.deps.redis;
+      if (redis) {
+        // Leave Redis as we found it.
+        for await (const keys of redis.scanIterator({ MATCH: `${config.REDIS_PREFIX}*`, COUNT: 500 })) {
+          if (keys.length) await redis.del(keys);
+        }
+      }
       await running.stop();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

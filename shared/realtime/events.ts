@@ -1,0 +1,20 @@
+// Typed Socket.IO events (domain:verb names), shared by the server and the web client.
+
+export type RealtimeNotification = {
+  id: number;
+  title: string;
+  message: string;
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+};
+
+export interface ServerToClientEvents {
+  'notification:new': (notification: RealtimeNotification) => void;
+}
+
+// Clients only listen for now; the map exists so both sides stay typed when they start talking.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ClientToServerEvents {}
+
+export const userRoom = (userId: string) => `user:${userId}`;
