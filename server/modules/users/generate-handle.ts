@@ -28,7 +28,8 @@ export async function generateUniqueHandle(
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidates = [
       ...(attempt === 0 ? [base] : []),
-      ...Array.from({ length: 8 }, () => `${base}${Math.floor(Math.random() * 10 ** (2 + attempt))}`),
+      // At most 5 digits, so base (15) + suffix stays within HANDLE_MAX (20).
+      ...Array.from({ length: 8 }, () => `${base}${Math.floor(Math.random() * 10 ** Math.min(2 + attempt, 5))}`),
     ];
     const taken = await takenHandles(db, candidates);
     const free = candidates.find((c) => !taken.has(c.toLowerCase()));

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { projects, users } from '../../db/schema';
+import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -66,4 +67,26 @@ export async function promoteAdmins(db: DbOrTx, emails: Iterable<string>): Promi
     .update(users)
     .set({ isAdmin: true })
     .where(and(inArray(sql`lower(${users.email})`, list), eq(users.isAdmin, false)));
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user by id (uuid shape) or else by handle, case-insensitively. */
+export function findUserByHandleOrId(db: DbOrTx, key: string): Promise<UserRow | undefined> {
+  return UUID_PATTERN.test(key) ? findUserById(db, key) : findUserByHandle(db, key);
+}
+
+/** Whether another account than exceptUserId already holds this handle (case-insensitive). */
+export async function isHandleTakenByOther(db: DbOrTx, handle: string, exceptUserId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.handle}) = ${handle.toLowerCase()}`, ne(users.id, exceptUserId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A user's projects as API rows, newest first. */
+export function listProjectViewsByAuthor(db: DbOrTx, authorId: string): Promise<ProjectViewRow[]> {
+  return selectProjectViews(db).where(eq(projects.authorId, authorId)).orderBy(desc(projects.createdAt), desc(projects.id));
 }

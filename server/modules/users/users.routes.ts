@@ -1,7 +1,56 @@
-import { Router } from 'express';
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { ZProfileUpdateSchema } from '@shared/schemas/user';
 import type { AppDeps } from '../../deps';
+import { currentUser, requireUser } from '../../http/auth';
+import { parse } from '../../http/validate';
+import { userKeyParam } from './find-visible-user';
+import { followUser } from './follow-user';
+import { getFollowStatus } from './get-follow-status';
+import { getProfile } from './get-profile';
+import { listUserProjects } from './list-user-projects';
+import { unfollowUser } from './unfollow-user';
+import { updateProfile } from './update-profile';
+import { UserSuspendedError } from './user-suspended-error';
 
-export function usersRoutes(_deps: AppDeps): Router {
+/** The 'User Suspended' answer carries the reason and date for the screen; other errors go on. */
+const suspendedUserAnswer: ErrorRequestHandler = (err, _req, res, next) => {
+  if (!(err instanceof UserSuspendedError)) return next(err);
+  res.status(403).json(err.toBody());
+};
+
+/** Profiles and follows (spec section 7). Every route needs a signed-in member. */
+export function usersRoutes(deps: AppDeps): Router {
   const router = Router();
+  const { db } = deps;
+
+  router.patch('/api/user/profile', requireUser, async (req, res) => {
+    const input = parse(ZProfileUpdateSchema, req.body);
+    res.json(await updateProfile({ db }, currentUser(req), input));
+  });
+
+  router.get('/api/users/:handleOrId', requireUser, async (req, res) => {
+    res.json(await getProfile({ db }, userKeyParam(req.params.handleOrId), currentUser(req)));
+  });
+
+  router.get('/api/users/:handleOrId/projects', requireUser, async (req, res) => {
+    const key = userKeyParam(req.params.handleOrId);
+    res.json(await listUserProjects({ db, previewOrigin: deps.config.PREVIEW_ORIGIN }, key, currentUser(req)));
+  });
+
+  router.get('/api/users/:handleOrId/follow-status', requireUser, async (req, res) => {
+    res.json(await getFollowStatus({ db }, currentUser(req), userKeyParam(req.params.handleOrId)));
+  });
+
+  // POST .../follow and POST .../unfollow from the profile; POST and DELETE .../follow from the project page.
+  router.post('/api/users/:handleOrId/follow', requireUser, async (req, res) => {
+    res.json(await followUser(deps, currentUser(req), userKeyParam(req.params.handleOrId)));
+  });
+  const unfollow: RequestHandler<{ handleOrId: string }> = async (req, res) => {
+    res.json(await unfollowUser({ db }, currentUser(req), userKeyParam(req.params.handleOrId)));
+  };
+  router.post('/api/users/:handleOrId/unfollow', requireUser, unfollow);
+  router.delete('/api/users/:handleOrId/follow', requireUser, unfollow);
+
+  router.use(suspendedUserAnswer);
   return router;
 }

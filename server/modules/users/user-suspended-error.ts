@@ -1,0 +1,21 @@
+import { PROFILE_MESSAGES, type TUserSuspended } from '@shared/schemas/user';
+import { AppError } from '../../errors';
+
+/** A suspended user's profile seen by someone else: 403 with what the 'User Suspended' screen shows. */
+export class UserSuspendedError extends AppError {
+  constructor(
+    readonly reason: string | null,
+    readonly suspendedAt: Date | null,
+  ) {
+    super('FORBIDDEN', PROFILE_MESSAGES.userSuspended);
+    this.name = 'UserSuspendedError';
+  }
+
+  toBody(): TUserSuspended {
+    return {
+      message: PROFILE_MESSAGES.userSuspended,
+      reason: this.reason,
+      suspendedAt: this.suspendedAt ? this.suspendedAt.toISOString() : null,
+    };
+  }
+}
