@@ -12,6 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        extends: true,
         resolve: { alias },
         test: {
           name: 'unit',
@@ -21,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         resolve: { alias },
         test: {
           name: 'api-pglite',
@@ -30,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         resolve: { alias },
         test: {
           name: 'api-postgres',

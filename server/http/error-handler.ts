@@ -9,7 +9,7 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 /** The one place where errors become HTTP answers: `{ "message": ... }`, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (err instanceof AppError) {
-    res.status(HTTP_STATUS[err.code]).json({ message: err.message });
+    res.status(HTTP_STATUS[err.code]).json({ ...err.details, message: err.message });
     return;
   }
   const e = err as { status?: number; statusCode?: number; type?: string; message?: string; code?: string };

@@ -106,6 +106,15 @@ describe('accounts', () => {
     expect((await t.client().get('/api/auth/user', { cookie: stolen })).status).toBe(401);
   });
 
+  it('when /api/logout is requested as an image (not a page navigation), then the session survives', async () => {
+    const { client } = await t.signUp();
+    const res = await client.get('/api/logout', { 'sec-fetch-dest': 'image' });
+    expect(res.status).toBe(400);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    expect((await client.get('/api/logout', { 'sec-fetch-dest': 'document' })).status).toBe(302);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
   it('when /api/login is opened, then it redirects to the sign-in page keeping only a same-origin returnTo', async () => {
     const ok = await t.client().get('/api/login?returnTo=%2Fsaved&mode=signup');
     expect(ok.status).toBe(302);

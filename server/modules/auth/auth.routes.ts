@@ -118,6 +118,10 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   router.get('/api/logout', async (req, res) => {
+    // Sign Out is a page navigation. An <img src="/api/logout"> planted in user content must not sign
+    // the viewer out, and same-site subresources carry the Lax cookie.
+    const dest = req.get('sec-fetch-dest');
+    if (dest && dest !== 'document') throw AppError.validation('Sign out must be a page navigation');
     await destroySession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.redirect('/');

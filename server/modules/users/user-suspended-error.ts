@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, type TUserSuspended } from '@shared/schemas/user';
+import { PROFILE_MESSAGES } from '@shared/schemas/user';
 import { AppError } from '../../errors';
 
 /** A suspended user's profile seen by someone else: 403 with what the 'User Suspended' screen shows. */
@@ -7,15 +7,10 @@ export class UserSuspendedError extends AppError {
     readonly reason: string | null,
     readonly suspendedAt: Date | null,
   ) {
-    super('FORBIDDEN', PROFILE_MESSAGES.userSuspended);
+    super('FORBIDDEN', PROFILE_MESSAGES.userSuspended, {
+      reason,
+      suspendedAt: suspendedAt ? suspendedAt.toISOString() : null,
+    });
     this.name = 'UserSuspendedError';
-  }
-
-  toBody(): TUserSuspended {
-    return {
-      message: PROFILE_MESSAGES.userSuspended,
-      reason: this.reason,
-      suspendedAt: this.suspendedAt ? this.suspendedAt.toISOString() : null,
-    };
   }
 }

@@ -1,4 +1,4 @@
-import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { ZProfileUpdateSchema } from '@shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
@@ -10,13 +10,7 @@ import { getProfile } from './get-profile';
 import { listUserProjects } from './list-user-projects';
 import { unfollowUser } from './unfollow-user';
 import { updateProfile } from './update-profile';
-import { UserSuspendedError } from './user-suspended-error';
 
-/** The 'User Suspended' answer carries the reason and date for the screen; other errors go on. */
-const suspendedUserAnswer: ErrorRequestHandler = (err, _req, res, next) => {
-  if (!(err instanceof UserSuspendedError)) return next(err);
-  res.status(403).json(err.toBody());
-};
 
 /** Profiles and follows (spec section 7). Every route needs a signed-in member. */
 export function usersRoutes(deps: AppDeps): Router {
@@ -51,6 +45,5 @@ export function usersRoutes(deps: AppDeps): Router {
   router.post('/api/users/:handleOrId/unfollow', requireUser, unfollow);
   router.delete('/api/users/:handleOrId/follow', requireUser, unfollow);
 
-  router.use(suspendedUserAnswer);
   return router;
 }
