@@ -1,7 +1,63 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
+import { MESSAGES } from '@shared/errors';
+import { NATIVE_INDEX_PATH, nativeFilePath } from '@shared/schemas/project';
 import type { AppDeps } from '../../deps';
+import { findHostedFile } from './projects.repository';
+
+/**
+ * What every hosted answer carries. The sandbox (without allow-same-origin) gives the page an opaque
+ * origin wherever it is served from: no cookies of the viewer, no credentialed /api calls, no access to
+ * the embedding page and no top navigation. Its own subresources are loaded from that opaque origin, so
+ * they must be readable cross-origin (they are public anyway).
+ */
+export const HOSTED_CSP = 'sandbox allow-scripts allow-forms allow-popups';
+
+function secure(res: Response, isolatedOrigin: boolean) {
+  res.setHeader('Content-Security-Policy', HOSTED_CSP);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  // On its own origin the preview is embedded by the main site, which X-Frame-Options would forbid.
+  if (isolatedOrigin) res.removeHeader('X-Frame-Options');
+}
+
+/** The stored path of a request path below /hosted/:projectId/, or null. "dir/" means "dir/index.html". */
+function storedPathOf(rawPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = rawPath
+      .split('/')
+      .map((s) => decodeURIComponent(s))
+      .join('/');
+  } catch {
+    return null;
+  }
+  if (decoded === '' || decoded.endsWith('/')) decoded += NATIVE_INDEX_PATH;
+  return nativeFilePath(decoded);
+}
 
 /** Serves native projects' uploaded files under /hosted/:projectId/* (see previewUrlFor). */
-export function hostedFilesHandler(_deps: AppDeps): RequestHandler {
-  return (_req, _res, next) => next();
+export function hostedFilesHandler(deps: AppDeps): RequestHandler {
+  const isolatedOrigin = !!deps.config.PREVIEW_ORIGIN;
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const match = /^\/([1-9]\d{0,9})\/(.*)$/.exec(req.path);
+    const id = match ? Number(match[1]) : NaN;
+    const path = match ? storedPathOf(match[2]!) : null;
+    secure(res, isolatedOrigin);
+    const notFound = () => res.status(404).type('text/plain').send(MESSAGES.notFound);
+    if (!path || id > 2_147_483_647) return notFound();
+    try {
+      const file = await findHostedFile(deps.db, id, path);
+      if (!file || file.hostingType !== 'native') return notFound();
+      if (file.authorIsSuspended) return res.status(403).type('text/plain').send(MESSAGES.contentUnavailable);
+      const data = await deps.storage.get(file.storageKey);
+      if (!data) return notFound();
+      res.setHeader('Content-Type', file.mimeType);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.send(data);
+    } catch (err) {
+      next(err);
+    }
+  };
 }

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TProject } from '@shared/schemas/project';
+import { apiJson } from '@web/lib/api-client';
+
+export const myProjectsQueryKey = ['/api/user/projects'] as const;
+
+export const getMyProjects = () => apiJson<TProject[]>('GET', '/api/user/projects');
+
+export const myProjectsQueryOptions = () => queryOptions({ queryKey: myProjectsQueryKey, queryFn: getMyProjects });
+
+export function useMyProjects() {
+  return useQuery(myProjectsQueryOptions());
+}
