@@ -3,11 +3,27 @@ import { displayNameOf } from '@shared/format';
 import { projects } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { findUserById } from '../users/users.repository';
-import { insertNotification } from './notifications.repository';
+import { insertNotification, type NewNotification } from './notifications.repository';
 
 /** Turns domain events into stored notifications with a sentence a person understands. Never for oneself. */
 export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'>): void {
   const { db, events } = deps;
+
+  /** Stores the notification, then tells realtime so the member's open sessions see it at once. */
+  const store = async (values: NewNotification) => {
+    const row = await insertNotification(db, values);
+    await events.emit('notification:created', {
+      userId: row.userId,
+      notification: {
+        id: row.id,
+        title: row.title,
+        message: row.message,
+        link: row.link,
+        read: row.read,
+        createdAt: new Date(row.createdAt).toISOString(),
+      },
+    });
+  };
 
   const projectOf = async (id: number) =>
     (await db.select({ id: projects.id, title: projects.title, authorId: projects.authorId }).from(projects).where(eq(projects.id, id)))[0];
@@ -23,7 +39,7 @@ export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'
     if (!project || project.authorId === actorId) return;
     const actor = await findUserById(db, actorId);
     if (!actor) return;
-    await insertNotification(db, {
+    await store({
       userId: project.authorId,
       actorId,
       type,
@@ -38,7 +54,7 @@ export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'
     if (followerId === followingId) return;
     const follower = await findUserById(db, followerId);
     if (!follower) return;
-    await insertNotification(db, {
+    await store({
       userId: followingId,
       actorId: followerId,
       type: 'follow',

@@ -1,20 +1,52 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Outlet } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useLocation } from 'react-router-dom';
 import type { TCurrentUser } from '@shared/schemas/auth';
+import { unreadCountQueryKey, useUnreadCount } from '@web/features/notifications/api/get-unread-count';
+import { useLiveNotifications } from '@web/lib/use-live-notifications';
 import { Sidebar } from './sidebar';
 
 const WIDTH = 264;
 
+/** The unread count on the sidebar's Notifications item, refreshed on every page change (no polling). */
+function useNotificationBadge(): ReactNode {
+  const { pathname } = useLocation();
+  const qc = useQueryClient();
+  const unread = useUnreadCount();
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === lastPath.current) return;
+    lastPath.current = pathname;
+    void qc.invalidateQueries({ queryKey: unreadCountQueryKey });
+  }, [pathname, qc]);
+  const count = unread.data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge
+      badgeContent={count}
+      max={99}
+      color="error"
+      data-testid="notifications-badge"
+      slotProps={{ badge: { 'aria-label': `${count} unread` } as object }}
+      sx={{ mr: 1.5 }}
+    />
+  );
+}
+
 /** The signed-in layout: a permanent sidebar on wide screens, a drawer behind a menu button on narrow ones. */
-export function AppShell({ user, badges }: { user: TCurrentUser; badges?: Record<string, ReactNode> }) {
+export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?: Record<string, ReactNode> }) {
   const [open, setOpen] = useState(false);
+  const notificationBadge = useNotificationBadge();
+  useLiveNotifications(user.id);
+  const badges = { Notifications: notificationBadge, ...given };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" color="default" elevation={0} sx={{ display: { md: 'none' }, borderBottom: 1, borderColor: 'divider' }}>

@@ -1,5 +1,65 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
+import { Link as RouterLink } from 'react-router-dom';
+import { SKELETONS } from '@shared/constants';
+import { ProjectCard } from '@web/components/project-card';
+import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
+import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useSavedProjects } from './api/get-saved-projects';
 
+const cell = { xs: 12, sm: 6, md: 4, xl: 3 } as const;
+
+/** /saved: 'Saved Projects' as a grid of cards, 8 skeletons while loading, and an empty state. */
 export function SavedPage() {
-  return <ComingSoon title="Saved Projects" />;
+  const saved = useSavedProjects();
+  const authRedirect = useAuthRedirect();
+
+  useEffect(() => {
+    if (saved.error) authRedirect(saved.error);
+  }, [saved.error, authRedirect]);
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+        Saved Projects
+      </Typography>
+      {saved.isLoading ? (
+        <Grid container spacing={3} aria-busy="true" aria-label="Loading saved projects">
+          {Array.from({ length: SKELETONS.saved }, (_, i) => (
+            <Grid key={i} size={cell}>
+              <ProjectCardSkeleton />
+            </Grid>
+          ))}
+        </Grid>
+      ) : saved.isError ? (
+        <Typography color="error">Failed to load saved projects</Typography>
+      ) : (saved.data ?? []).length === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, textAlign: 'center' }} data-testid="saved-empty">
+          <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+            <BookmarkBorderIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+            <Typography variant="h6" component="h2">
+              No saved projects yet
+            </Typography>
+            <Typography color="text.secondary">Save projects you like to find them here later.</Typography>
+            <Button component={RouterLink} to="/" variant="contained">
+              Explore Projects
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Grid container spacing={3}>
+          {saved.data!.map((project) => (
+            <Grid key={project.id} size={cell}>
+              <ProjectCard project={project} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,13 @@
+import type { TProject } from '@shared/schemas/project';
+import type { AppDeps } from '../../deps';
+import { toProject } from '../projects/project-view';
+import type { UserRow } from '../users/users.repository';
+import { listSavedProjectViews } from './interactions.repository';
+
+/** How many saved projects the Saved page shows, most recently saved first. */
+export const SAVED_LIMIT = 500;
+
+export async function listSavedProjects(deps: Pick<AppDeps, 'db' | 'config'>, user: UserRow): Promise<TProject[]> {
+  const rows = await listSavedProjectViews(deps.db, user.id, { includeSuspended: user.isAdmin, limit: SAVED_LIMIT });
+  return rows.map((row) => toProject(row, { previewOrigin: deps.config.PREVIEW_ORIGIN }));
+}

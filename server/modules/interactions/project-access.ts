@@ -1,0 +1,29 @@
+import { MESSAGES } from '@shared/errors';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import { PROJECT_NOT_FOUND } from '../projects/get-project';
+import type { UserRow } from '../users/users.repository';
+import { findProjectAccess, type ProjectAccessRow } from './interactions.repository';
+
+/**
+ * The project an interaction is about: 404 'Project not found' when it does not exist, 403 'Content
+ * Unavailable' when its author is suspended, unless the member is an admin or the author.
+ */
+export async function loadAccessibleProject(db: DbOrTx, id: number, user: UserRow | undefined): Promise<ProjectAccessRow> {
+  const project = await findProjectAccess(db, id);
+  if (!project) throw AppError.notFound(PROJECT_NOT_FOUND);
+  const privileged = !!user && (user.isAdmin || user.id === project.authorId);
+  if (project.authorIsSuspended && !privileged) throw AppError.forbidden(MESSAGES.contentUnavailable);
+  return project;
+}
+
+/** A write that lost a race with the project's deletion hits its foreign key: that is a 404, not a 500. */
+export async function orProjectGone<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    const e = (err as { cause?: unknown }).cause ?? err;
+    if ((e as { code?: string }).code === '23503') throw AppError.notFound(PROJECT_NOT_FOUND);
+    throw err;
+  }
+}

@@ -1,0 +1,12 @@
+import type { TReactResult } from '@shared/schemas/interactions';
+import type { AppDeps } from '../../deps';
+import type { UserRow } from '../users/users.repository';
+import { removeReaction as deleteReaction } from './interactions.repository';
+import { loadAccessibleProject } from './project-access';
+
+/** Removes the member's like; removing a like that does not exist is harmless. */
+export async function removeReaction(deps: Pick<AppDeps, 'db'>, user: UserRow, projectId: number): Promise<TReactResult> {
+  await loadAccessibleProject(deps.db, projectId, user);
+  const result = await deleteReaction(deps.db, user.id, projectId);
+  return { hasReacted: false, reactionCount: result.count };
+}

@@ -1,0 +1,24 @@
+import type { TNotification } from '@shared/schemas/notification';
+import type { AppDeps } from '../../deps';
+import type { UserRow } from '../users/users.repository';
+import { listNotifications as selectNotifications, type NotificationRow } from './notifications.repository';
+
+/** How many of the newest notifications 'Recent Activity' lists. */
+export const NOTIFICATIONS_LIMIT = 100;
+
+export function toNotification(row: NotificationRow): TNotification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    read: row.read,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The member's own notifications, newest first. */
+export async function listNotifications(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<TNotification[]> {
+  return (await selectNotifications(deps.db, user.id, NOTIFICATIONS_LIMIT)).map(toNotification);
+}

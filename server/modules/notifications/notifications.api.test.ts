@@ -1,0 +1,105 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
+import { ZNotificationSchema } from '@shared/schemas/notification';
+import { projects } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+async function seedProject(authorId: string, title: string) {
+  const [row] = await t.database.db
+    .insert(projects)
+    .values({ authorId, title, description: 'd', thumbnail: 'https://example.com/t.png', category: 'Finance', tutorialUrl: 'https://example.com/t' })
+    .returning();
+  return row!;
+}
+
+describe('notifications', () => {
+  it('when others act on my project, then I see my notifications newest first, an unread count, and can mark one read', async () => {
+    const author = await t.signUp({ firstName: 'Alan', lastName: 'Turing' });
+    const p = await seedProject(author.user.id, 'Enigma Sim');
+    const ada = await t.signUp({ firstName: 'Ada', lastName: 'Lovelace' });
+    await ada.client.post(`/api/projects/${p.id}/react`, { type: 'like' });
+    await new Promise((r) => setTimeout(r, 5));
+    await ada.client.post(`/api/projects/${p.id}/comments`, { content: 'Brilliant' });
+
+    const list = await author.client.get('/api/notifications');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(2);
+    for (const n of list.body) ZNotificationSchema.strict().parse(n);
+    expect(list.body.map((n: { message: string }) => n.message)).toEqual([
+      'Ada Lovelace commented on your project "Enigma Sim"',
+      'Ada Lovelace liked your project "Enigma Sim"',
+    ]);
+    expect((await author.client.get('/api/notifications/unread-count')).body).toEqual({ count: 2 });
+
+    const id = list.body[1].id as number;
+    const marked = await author.client.patch(`/api/notifications/${id}/read`);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ id, read: true, type: 'like', link: `/project/${p.id}` });
+    expect((await author.client.patch(`/api/notifications/${id}/read`)).status).toBe(200);
+    expect((await author.client.get('/api/notifications/unread-count')).body).toEqual({ count: 1 });
+    const after = await author.client.get('/api/notifications');
+    expect(after.body.map((n: { read: boolean }) => n.read)).toEqual([false, true]);
+
+    // Ada has none: her own actions never notify her.
+    expect((await ada.client.get('/api/notifications')).body).toEqual([]);
+    expect((await ada.client.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
+  });
+
+  it("when a member marks someone else's notification read, then 404 and it stays unread", async () => {
+    const author = await t.signUp();
+    const p = await seedProject(author.user.id, 'Mine');
+    const other = await t.signUp();
+    await other.client.post(`/api/projects/${p.id}/share`);
+    const [n] = (await author.client.get('/api/notifications')).body as { id: number }[];
+
+    const res = await other.client.patch(`/api/notifications/${n!.id}/read`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Notification not found' });
+    expect((await author.client.get('/api/notifications')).body[0].read).toBe(false);
+
+    for (const id of ['999999', 'abc', '1.5', '0', '99999999999']) {
+      const bad = await author.client.patch(`/api/notifications/${id}/read`);
+      expect(bad.status, id).toBe(404);
+      expect(bad.body, id).toEqual({ message: 'Notification not found' });
+    }
+  });
+
+  it('when a visitor asks, then 401 Unauthorized', async () => {
+    const v = t.client();
+    for (const res of [await v.get('/api/notifications'), await v.get('/api/notifications/unread-count'), await v.patch('/api/notifications/1/read')]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('when a notification is stored, then the member\'s open socket receives it live, with the stored id', async () => {
+    const author = await t.signUp();
+    const p = await seedProject(author.user.id, 'Live One');
+    const fan = await t.signUp({ firstName: 'Live', lastName: 'Fan' });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: author.client.cookieHeader },
+      reconnection: false,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const received = new Promise<RealtimeNotification>((resolve) => socket.once('notification:new', resolve));
+      await fan.client.post(`/api/projects/${p.id}/react`, { type: 'like' });
+      const live = await received;
+      const [stored] = (await author.client.get('/api/notifications')).body as { id: number }[];
+      expect(live).toMatchObject({ id: stored!.id, title: 'New like', message: 'Live Fan liked your project "Live One"', read: false });
+    } finally {
+      socket.disconnect();
+    }
+  });
+});

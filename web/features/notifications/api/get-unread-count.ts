@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TUnreadCount } from '@shared/schemas/notification';
+import { apiJson } from '@web/lib/api-client';
+
+export const unreadCountQueryKey = ['/api/notifications/unread-count'] as const;
+
+export const getUnreadCount = () => apiJson<TUnreadCount>('GET', '/api/notifications/unread-count');
+
+export const getUnreadCountQueryOptions = () =>
+  queryOptions({ queryKey: unreadCountQueryKey, queryFn: getUnreadCount });
+
+/** The number on the sidebar's Notifications item. */
+export function useUnreadCount() {
+  return useQuery(getUnreadCountQueryOptions());
+}

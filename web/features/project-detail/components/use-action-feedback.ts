@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import { useToast } from '@web/components/toaster';
+import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+
+/** The toasts of spec sections 4 and 8: 'Success' with the spec's text, or 'Error' (a 401 logs in again instead). */
+export function useActionFeedback() {
+  const { toast } = useToast();
+  const authRedirect = useAuthRedirect();
+  const succeeded = useCallback((description: string) => toast({ title: 'Success', description, variant: 'success' }), [toast]);
+  const failed = useCallback(
+    (error: unknown, description: string) => {
+      if (authRedirect(error)) return;
+      toast({ title: 'Error', description, variant: 'destructive' });
+    },
+    [authRedirect, toast],
+  );
+  return { succeeded, failed };
+}
