@@ -35,6 +35,13 @@ export async function createTestDatabase(kind = process.env.TEST_DB ?? 'pglite')
       await database.close().catch(() => undefined);
       const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
       await c.connect();
+      // pg-pool's end() resolves before its connections are gone; let them close before the drop
+      // (FORCE would otherwise kill them and they would report an error).
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
