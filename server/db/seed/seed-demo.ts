@@ -28,6 +28,19 @@ import {
 
 const SEEDED_KEY = 'demo_seeded';
 const DAY = 24 * 60 * 60 * 1000;
+// Each bundled thumbnail carries a glyph; pick the one that fits the category.
+const THUMB_BY_CATEGORY: Record<string, number> = {
+  'Web Development': 1,
+  'Desktop Apps': 2,
+  'AI/ML': 3,
+  'Game Development': 4,
+  'Mobile Development': 5,
+  'Data Science': 6,
+  DevOps: 7,
+  Finance: 8,
+  Design: 9,
+  Other: 10,
+};
 
 export type SeedResult = { password: string; accounts: { email: string; isAdmin: boolean }[]; loadedNow: boolean };
 
@@ -86,7 +99,7 @@ export async function seedDemo(db: Db): Promise<SeedResult | null> {
           authorId: uid(p.author),
           title: p.title,
           description: p.description,
-          thumbnail: `/demo/thumb-${(i % 10) + 1}.svg`,
+          thumbnail: `/demo/thumb-${THUMB_BY_CATEGORY[p.category] ?? (i % 10) + 1}.svg`,
           category: p.category,
           projectUrl: p.projectUrl,
           tutorialUrl: p.tutorialUrl,
