@@ -4,6 +4,7 @@ import { COMMENT_MAX } from '@shared/constants';
 import { ZCommentSchema, ZInteractionsSchema, ZRecommendedProjectSchema } from '@shared/schemas/interactions';
 import { ZProjectSchema } from '@shared/schemas/project';
 import { follows, notifications, projects, ratings, shares, users } from '../../db/schema';
+import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 
@@ -15,22 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function seedProject(authorId: string, values: Partial<typeof projects.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(projects)
-    .values({
-      authorId,
-      title: 'Snake in WebGL',
-      description: 'The classic game on the GPU',
-      thumbnail: 'https://example.com/snake.png',
-      category: 'Game Development',
-      projectUrl: 'https://snake.example.com',
-      tutorialUrl: 'https://example.com/snake-tutorial',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const seedProject = (authorId: string, values: Partial<typeof projects.$inferInsert> = {}) =>
+  insertProject(t.database.db, authorId, {
+    title: 'Snake in WebGL',
+    description: 'The classic game on the GPU',
+    category: 'Game Development',
+    projectUrl: 'https://snake.example.com',
+    ...values,
+  });
 
 async function projectRow(id: number) {
   const [row] = await t.database.db.select().from(projects).where(eq(projects.id, id));

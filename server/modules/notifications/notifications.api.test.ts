@@ -2,7 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
 import { ZNotificationSchema } from '@shared/schemas/notification';
-import { projects } from '../../db/schema';
+import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let t: TestServer;
@@ -11,13 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function seedProject(authorId: string, title: string) {
-  const [row] = await t.database.db
-    .insert(projects)
-    .values({ authorId, title, description: 'd', thumbnail: 'https://example.com/t.png', category: 'Finance', tutorialUrl: 'https://example.com/t' })
-    .returning();
-  return row!;
-}
+const seedProject = (authorId: string, title: string) =>
+  insertProject(t.database.db, authorId, { title, category: 'Finance' });
 
 describe('notifications', () => {
   it('when others act on my project, then I see my notifications newest first, an unread count, and can mark one read', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_THROTTLE_MS } from '@shared/constants';
 import { ZProjectSchema } from '@shared/schemas/project';
 import { projects, projectViews, users } from '../../db/schema';
+import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let t: TestServer;
@@ -11,22 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function seedProject(authorId: string, values: Partial<typeof projects.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(projects)
-    .values({
-      authorId,
-      title: 'Pixel Garden',
-      description: 'A tiny garden simulator',
-      thumbnail: 'https://example.com/garden.png',
-      category: 'Game Development',
-      projectUrl: 'https://garden.example.com',
-      tutorialUrl: 'https://example.com/tutorial',
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const seedProject = (authorId: string, values: Partial<typeof projects.$inferInsert> = {}) =>
+  insertProject(t.database.db, authorId, {
+    title: 'Pixel Garden',
+    description: 'A tiny garden simulator',
+    category: 'Game Development',
+    projectUrl: 'https://garden.example.com',
+    ...values,
+  });
 
 async function viewCountOf(id: number) {
   const [row] = await t.database.db.select({ n: projects.viewCount }).from(projects).where(eq(projects.id, id));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProject } from '@shared/schemas/project';
 import type { TUserProfile } from '@shared/schemas/user';
 import { projects, users } from '../../db/schema';
+import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { getProfile } from './get-profile';
 import { findUserById } from './users.repository';
@@ -26,22 +27,8 @@ async function suspend(userId: string, reason: string | null) {
   return at;
 }
 
-async function addProject(authorId: string, title: string, createdAt: Date, extra: Partial<typeof projects.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(projects)
-    .values({
-      authorId,
-      title,
-      description: `About ${title}`,
-      thumbnail: 'https://example.com/t.png',
-      category: 'Web Development',
-      tutorialUrl: 'https://example.com/tutorial',
-      createdAt,
-      ...extra,
-    })
-    .returning();
-  return row!;
-}
+const addProject = (authorId: string, title: string, createdAt: Date, extra: Partial<typeof projects.$inferInsert> = {}) =>
+  insertProject(t.database.db, authorId, { title, description: `About ${title}`, createdAt, ...extra });
 
 describe('GET /api/users/{handleOrId}', () => {
   it('when a member opens a profile by handle (any case) or by id, then they get the section 3 fields', async () => {
