@@ -92,3 +92,16 @@ test('/admin asks visitors to log in and refuses members who are not admins', as
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
+
+test('while the sign-in state loads, a Loading... screen shows', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/auth/user', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Loading...')).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Share Your Code, Inspire the World' })).toBeVisible();
+});
