@@ -57,6 +57,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     storage: localStorageIn(config.DATA_DIR),
   };
   registerNotificationHandlers(deps);
+  // The demo community's activity becomes notifications through the same handlers as live activity.
+  for (const event of seeded?.events ?? []) await deps.events.emitEvent(event);
   const stopDiscovery = startDiscovery(deps);
   const { app, session } = createApp(deps, {
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),

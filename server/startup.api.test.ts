@@ -50,6 +50,16 @@ describe('start-up and shutdown', () => {
     });
     expect(login.status).toBe(200);
     expect((await login.json()).isAdmin).toBe(true);
+    // The demo activity produced notifications, e.g. for Ada, whom others follow and whose projects they like.
+    const ada = await fetch(`${first.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@buildboard.dev', password: DEMO_PASSWORD }),
+    });
+    const cookie = ada.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const notes = (await (await fetch(`${first.url}/api/notifications`, { headers: { cookie } })).json()) as { message: string }[];
+    expect(notes.map((n) => n.message)).toContain('Linus Berg started following you');
+    expect(notes.map((n) => n.message)).toContain('Linus Berg liked your project "Snake in WebGL"');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     const seeded = await countUsers();

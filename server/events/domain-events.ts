@@ -14,6 +14,8 @@ export type DomainEvents = {
   'notification:created': { userId: string; notification: RealtimeNotification };
 };
 export type DomainEventName = keyof DomainEvents;
+/** One event with its payload, e.g. to replay a list of them. */
+export type AnyDomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
 type Handler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;
 
 /**
@@ -29,6 +31,11 @@ export class EventBus {
     const list = this.handlers.get(name) ?? [];
     list.push(handler as Handler<never>);
     this.handlers.set(name, list);
+  }
+
+  /** Emits an event held as data (name and payload together). */
+  emitEvent(event: AnyDomainEvent): Promise<void> {
+    return this.emit(event.name, event.payload as DomainEvents[typeof event.name]);
   }
 
   async emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {

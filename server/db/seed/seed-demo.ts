@@ -14,6 +14,7 @@ import {
   shares,
   users,
 } from '../schema';
+import type { AnyDomainEvent } from '../../events/domain-events';
 import { hashPassword } from '../../modules/auth/password';
 import {
   DEMO_BLOG_POSTS,
@@ -42,7 +43,13 @@ const THUMB_BY_CATEGORY: Record<string, number> = {
   Other: 10,
 };
 
-export type SeedResult = { password: string; accounts: { email: string; isAdmin: boolean }[]; loadedNow: boolean };
+export type SeedResult = {
+  password: string;
+  accounts: { email: string; isAdmin: boolean }[];
+  loadedNow: boolean;
+  /** What the demo members "did", for the caller to emit once its handlers listen (notifications). */
+  events: AnyDomainEvent[];
+};
 
 const accounts = () => DEMO_USERS.map((u) => ({ email: u.email, isAdmin: !!u.isAdmin }));
 
@@ -53,12 +60,13 @@ const accounts = () => DEMO_USERS.map((u) => ({ email: u.email, isAdmin: !!u.isA
  */
 export async function seedDemo(db: Db): Promise<SeedResult | null> {
   const marker = await db.query.appMeta.findFirst({ where: eq(appMeta.key, SEEDED_KEY) });
-  if (marker) return { password: DEMO_PASSWORD, accounts: accounts(), loadedNow: false };
+  if (marker) return { password: DEMO_PASSWORD, accounts: accounts(), loadedNow: false, events: [] };
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return null;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
+  const events: AnyDomainEvent[] = [];
   await db.transaction(async (tx) => {
     const inserted = await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
     if (inserted.length === 0) return; // another instance is seeding
@@ -117,11 +125,16 @@ export async function seedDemo(db: Db): Promise<SeedResult | null> {
     const pid = (title: string) => projectIds.get(title)!;
 
     await tx.insert(follows).values(DEMO_FOLLOWS.map(([a, b]) => ({ followerId: uid(a), followingId: uid(b) })));
+    for (const [a, b] of DEMO_FOLLOWS) events.push({ name: 'user:followed', payload: { followerId: uid(a), followingId: uid(b) } });
     for (const [user, title, rating, comment] of DEMO_ENGAGEMENT) {
       await tx.insert(reactions).values({ userId: uid(user), projectId: pid(title), type: 'like' });
       await tx.insert(ratings).values({ userId: uid(user), projectId: pid(title), rating });
       if (rating >= 5) await tx.insert(saves).values({ userId: uid(user), projectId: pid(title) });
-      if (comment) await tx.insert(comments).values({ userId: uid(user), projectId: pid(title), content: comment });
+      events.push({ name: 'project:liked', payload: { actorId: uid(user), projectId: pid(title) } });
+      if (comment) {
+        const [c] = await tx.insert(comments).values({ userId: uid(user), projectId: pid(title), content: comment }).returning({ id: comments.id });
+        events.push({ name: 'project:commented', payload: { actorId: uid(user), projectId: pid(title), commentId: c!.id } });
+      }
     }
     await tx.insert(shares).values(DEMO_SHARES.map(([u, t]) => ({ userId: uid(u), projectId: pid(t) })));
     await tx.insert(blogPosts).values(
@@ -146,5 +159,5 @@ export async function seedDemo(db: Db): Promise<SeedResult | null> {
     );
     await recountAll(tx);
   });
-  return { password: DEMO_PASSWORD, accounts: accounts(), loadedNow: true };
+  return { password: DEMO_PASSWORD, accounts: accounts(), loadedNow: true, events };
 }
