@@ -1,11 +1,10 @@
 // Lint rules, including the dependency rules of design.md enforced as import zones.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/import-boundaries.js';
 
 const features = readdirSync(new URL('./web/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -19,28 +18,28 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    plugins: { project: boundaries, 'react-hooks': reactHooks },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'import-x/no-restricted-paths': [
+      'project/import-boundaries': [
         'error',
         {
           zones: [
-            { target: './shared', from: ['./server', './web', './desktop'], message: 'shared/ imports no project code' },
-            { target: './server', from: ['./web', './desktop'], message: 'server/ imports only shared/' },
-            { target: './web', from: ['./server', './desktop'], message: 'web/ imports only shared/' },
-            { target: './desktop', from: ['./server', './web'], message: 'desktop/ imports only shared/' },
+            { target: 'shared', from: ['server', 'web', 'desktop'], message: 'shared/ imports no project code' },
+            { target: 'server', from: ['web', 'desktop'], message: 'server/ imports only shared/' },
+            { target: 'web', from: ['server', 'desktop'], message: 'web/ imports only shared/' },
+            { target: 'desktop', from: ['server', 'web'], message: 'desktop/ imports only shared/' },
             ...features.map((f) => ({
-              target: `./web/features/${f}`,
-              from: './web/features',
-              except: [`./${f}`],
+              target: `web/features/${f}`,
+              from: ['web/features'],
+              except: [`web/features/${f}`],
               message: 'One web feature does not import another: lift shared pieces to web/components or web/lib',
             })),
-            { target: ['./web/components', './web/lib'], from: './web/features', message: 'Shared web code does not import features' },
+            { target: 'web/components', from: ['web/features'], message: 'Shared web code does not import features' },
+            { target: 'web/lib', from: ['web/features'], message: 'Shared web code does not import features' },
           ],
         },
       ],
