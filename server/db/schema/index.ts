@@ -1,3 +1,4 @@
 export * from './community';
+export * from './discovery';
 export * from './projects';
 export * from './users';

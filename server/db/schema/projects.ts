@@ -50,6 +50,8 @@ export const projects = pgTable(
     index('projects_author_idx').on(t.authorId, t.createdAt),
     index('projects_category_idx').on(t.category),
     index('projects_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
+    // Recommendations take the best-scored projects of the member's favourite categories.
+    index('projects_category_trending_idx').on(t.category, t.trendingScore.desc(), t.id.desc()),
     index('projects_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('projects_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('projects_search_idx').using(

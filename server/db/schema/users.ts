@@ -40,6 +40,11 @@ export const users = pgTable(
     uniqueIndex('users_handle_unique').on(sql`lower(${t.handle})`),
     uniqueIndex('users_oidc_unique').on(t.oidcIssuer, t.oidcSubject),
     index('users_created_at_idx').on(t.createdAt),
+    // Search finds projects by their author's name (typos and prefixes included).
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.displayName}, '') || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -1,5 +1,85 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { useEffect, useMemo } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import { Carousel } from '@web/components/carousel';
+import { ProjectCard } from '@web/components/project-card';
+import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useUser } from '@web/lib/use-user';
+import { useFollowingProjects } from './api/get-following-projects';
+import { useRecommendedProjects } from './api/get-recommended-projects';
+import { useTrendingProjects } from './api/get-trending-projects';
+import { ExploreSection } from './components/explore-section';
+import { RecommendedGrid } from './components/recommended-grid';
+import { useMoreRecommended } from './hooks/use-more-recommended';
 
+const PRODUCT_HUNT_URL = 'https://www.producthunt.com/';
+
+/** The signed-in home (spec section 2): Following, Trending and More for you. */
 export function ExplorePage() {
-  return <ComingSoon title="Explore" />;
+  const { isAuthenticated } = useUser();
+  const following = useFollowingProjects({ enabled: isAuthenticated });
+  const trending = useTrendingProjects();
+  const recommended = useRecommendedProjects({ enabled: isAuthenticated });
+  const more = useMoreRecommended(recommended.data);
+  const authRedirect = useAuthRedirect();
+
+  useEffect(() => {
+    const error = following.error ?? recommended.error ?? trending.error;
+    if (error) authRedirect(error);
+  }, [following.error, recommended.error, trending.error, authRedirect]);
+
+  const forYou = useMemo(() => [...(recommended.data ?? []), ...more.extra], [recommended.data, more.extra]);
+  const showFollowing = isAuthenticated && (following.isLoading || (following.data?.length ?? 0) > 0);
+  const showForYou = recommended.isLoading || forYou.length > 0;
+
+  return (
+    <Stack spacing={5}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+          Explore
+        </Typography>
+        {/* The original shows a Product Hunt button without behaviour: here a plain link out, in a new tab. */}
+        <Button
+          component="a"
+          href={PRODUCT_HUNT_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outlined"
+          startIcon={<RocketLaunchIcon />}
+        >
+          Product Hunt
+        </Button>
+      </Stack>
+
+      {showFollowing && (
+        <ExploreSection id="following" title="Following" subtitle="From creators you follow">
+          <Carousel label="Following" isLoading={following.isLoading}>
+            {(following.data ?? []).map((p) => (
+              <ProjectCard key={`${p.id}-${p.sharedBy ?? ''}`} project={p} />
+            ))}
+          </Carousel>
+        </ExploreSection>
+      )}
+
+      <ExploreSection id="trending" title="Trending" subtitle="Most popular projects right now">
+        {!trending.isLoading && (trending.data?.length ?? 0) === 0 ? (
+          <Typography color="text.secondary">{trending.isError ? 'Failed to load trending projects' : 'No trending projects yet'}</Typography>
+        ) : (
+          <Carousel label="Trending" isLoading={trending.isLoading}>
+            {(trending.data ?? []).map((p) => (
+              <ProjectCard key={p.id} project={p} />
+            ))}
+          </Carousel>
+        )}
+      </ExploreSection>
+
+      {showForYou && (
+        <ExploreSection id="recommended" title="More for you" subtitle="Recommended projects">
+          <RecommendedGrid projects={forYou} isLoading={recommended.isLoading} isLoadingMore={more.isLoadingMore} />
+        </ExploreSection>
+      )}
+    </Stack>
+  );
 }

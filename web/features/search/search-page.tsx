@@ -1,5 +1,100 @@
-import { ComingSoon } from '@web/components/coming-soon';
+import { useEffect } from 'react';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import { useSearchParams } from 'react-router-dom';
+import { SKELETONS } from '@shared/constants';
+import { ProjectCard } from '@web/components/project-card';
+import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
+import { errorMessage } from '@web/lib/api-client';
+import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useSearchResults } from './api/get-search-results';
+import { CommentResults } from './components/comment-results';
+import { ResultSection } from './components/result-section';
 
+const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+
+function Message({ title, text }: { title: string; text?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, textAlign: 'center' }}>
+      <Stack spacing={1} sx={{ alignItems: 'center' }}>
+        <SearchIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+        <Typography variant="h6" component="p">
+          {title}
+        </Typography>
+        {text && <Typography color="text.secondary">{text}</Typography>}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /search?q=: the Projects and Comments sections with their counts (spec section 2). */
 export function SearchPage() {
-  return <ComingSoon title="Search" />;
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const results = useSearchResults(q);
+  const authRedirect = useAuthRedirect();
+
+  useEffect(() => {
+    if (results.error) authRedirect(results.error);
+  }, [results.error, authRedirect]);
+
+  const projects = results.data?.projects ?? [];
+  const comments = results.data?.comments ?? [];
+
+  return (
+    <Stack spacing={4}>
+      <Stack spacing={0.5}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+          Search Results
+        </Typography>
+        {q && <Typography color="text.secondary">Results for &ldquo;{q}&rdquo;</Typography>}
+      </Stack>
+
+      {!q ? (
+        <Message title="Enter a search term..." text="Find projects by title, description, category or author, and comments by what they say." />
+      ) : results.isLoading ? (
+        <Grid container spacing={3} aria-busy="true" aria-label="Searching">
+          {Array.from({ length: SKELETONS.recommendedGrid }, (_, i) => (
+            <Grid key={i} size={cell}>
+              <ProjectCardSkeleton />
+            </Grid>
+          ))}
+          <Grid size={12}>
+            <Skeleton variant="rounded" height={72} />
+          </Grid>
+        </Grid>
+      ) : results.isError ? (
+        <Message title="Search failed" text={errorMessage(results.error, 'Please try again.')} />
+      ) : projects.length === 0 && comments.length === 0 ? (
+        <Message title="No results found" text="Try other words, or check the spelling." />
+      ) : (
+        <>
+          <ResultSection id="projects" title="Projects" count={projects.length}>
+            {projects.length === 0 ? (
+              <Typography color="text.secondary">No matching projects</Typography>
+            ) : (
+              <Grid container spacing={3}>
+                {projects.map((project) => (
+                  <Grid key={project.id} size={cell}>
+                    <ProjectCard project={project} />
+                  </Grid>
+                ))}
+              </Grid>
+            )}
+          </ResultSection>
+          <ResultSection id="comments" title="Comments" count={comments.length}>
+            {comments.length === 0 ? (
+              <Typography color="text.secondary">No matching comments</Typography>
+            ) : (
+              <CommentResults comments={comments} />
+            )}
+          </ResultSection>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newMember, signUpViaApi, type Member } from './support';
+
+/** Titles carry a run token: other spec files (and reruns) may share the server and its database. */
+const token = () => randomBytes(3).toString('hex');
+
+type Api = { request: APIRequestContext; user: { id: string; handle: string } };
+
+/** A member with their own cookie jar, registered through the API. */
+async function member(playwright: typeof import('@playwright/test').request, baseURL: string, first: string, last: string): Promise<Api> {
+  const request = await playwright.newContext({ baseURL });
+  const res = await request.post('/api/auth/register', { data: newMember(first, last) });
+  expect(res.status(), await res.text()).toBe(201);
+  return { request, user: (await res.json()) as Api['user'] };
+}
+
+async function createProject(api: Api, baseURL: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await api.request.post('/api/projects', {
+    data: {
+      title,
+      description: `${title}, made for the discovery tests`,
+      thumbnail: `${baseURL}/e2e-thumbnails/${encodeURIComponent(title)}.png`,
+      category: 'Web Development',
+      tutorialUrl: 'https://example.com/tutorial',
+      projectUrl: 'https://example.com/app',
+      hostingType: 'external',
+      ...extra,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function scrollLeftOf(page: Page, carouselName: string): Promise<number> {
+  return page
+    .getByRole('group', { name: carouselName })
+    .getByTestId('carousel-row')
+    .evaluate((el) => Math.round(el.scrollLeft));
+}
+
+test('the home shows Following (with a shared item), Trending and More for you; arrows scroll; the grid pages on scroll', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const ada = await member(playwright.request, origin, 'Ada', 'Followed');
+  const bob = await member(playwright.request, origin, 'Bob', 'Stranger');
+  const run = token();
+  const adaTitles = Array.from({ length: 6 }, (_, i) => `Ada build ${i + 1} ${run}`);
+  const bobTitles = Array.from({ length: 30 }, (_, i) => `Bob grid item ${i + 1} ${run}`);
+  for (const title of adaTitles) await createProject(ada, origin, title);
+  const bobIds: number[] = [];
+  for (const title of bobTitles) bobIds.push(await createProject(bob, origin, title));
+  // Ada shares one of Bob's projects: it reaches Ada's followers with the 'shared' line.
+  expect((await ada.request.post(`/api/projects/${bobIds[0]}/share`)).status()).toBeLessThan(300);
+
+  await page.setViewportSize({ width: 1400, height: 800 });
+  await signUpViaApi(page, newMember('Mia', 'Member'));
+  expect((await page.request.post(`/api/users/${ada.user.handle}/follow`)).status()).toBeLessThan(300);
+
+  // Every "More for you" page the grid asks for, with the number of projects it got.
+  const pages: { offset: number; count: number }[] = [];
+  page.on('response', async (res) => {
+    const url = new URL(res.url());
+    if (url.pathname !== '/api/projects/recommended' || !url.searchParams.has('offset')) return;
+    const body = (await res.json().catch(() => [])) as unknown[];
+    pages.push({ offset: Number(url.searchParams.get('offset')), count: body.length });
+  });
+  const ended = () => pages.some((p) => p.count === 0);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Product Hunt' })).toHaveAttribute('rel', /noopener/);
+
+  const followingSection = page.getByTestId('following-section');
+  await expect(followingSection.getByRole('heading', { name: 'Following' })).toBeVisible();
+  await expect(followingSection.getByText('From creators you follow')).toBeVisible();
+  await expect(page.getByTestId('trending-section').getByText('Most popular projects right now')).toBeVisible();
+  await expect(page.getByTestId('recommended-section').getByRole('heading', { name: 'More for you' })).toBeVisible();
+  await expect(page.getByTestId('recommended-section').getByText('Recommended projects')).toBeVisible();
+
+  // Following: Ada's six projects and Bob's project that Ada shared, with the sharer's name.
+  const followingCards = followingSection.getByTestId('project-card');
+  await expect(followingCards).toHaveCount(7);
+  const sharedCard = followingCards.filter({ hasText: bobTitles[0]! });
+  await expect(sharedCard).toContainText('Ada Followed shared');
+  for (const title of adaTitles) await expect(followingSection.getByRole('heading', { name: title })).toBeVisible();
+
+  // Carousel arrows: only the right one at the start; one press moves 320 px and shows the left one.
+  const carousel = page.getByRole('group', { name: 'Following' });
+  const left = carousel.getByRole('button', { name: 'Scroll Following left' });
+  const right = carousel.getByRole('button', { name: 'Scroll Following right' });
+  await expect(right).toBeVisible();
+  await expect(left).toHaveCount(0);
+  await right.click();
+  await expect.poll(() => scrollLeftOf(page, 'Following')).toBe(320);
+  await expect(left).toBeVisible();
+  await left.click();
+  await expect.poll(() => scrollLeftOf(page, 'Following')).toBe(0);
+  await expect(left).toHaveCount(0);
+
+  // More for you: 8 first, then pages of 8 as the page scrolls, until an empty page; each project once.
+  // (Other spec files may share this server: the grid can hold more than this test's projects.)
+  const grid = page.getByTestId('recommended-grid');
+  await expect(grid.getByTestId('project-card').first()).toBeVisible();
+  for (let i = 0; i < 200 && !ended(); i++) {
+    const before = await grid.getByTestId('project-card').count();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(async () => ended() || (await grid.getByTestId('project-card').count()) > before, { timeout: 10_000 })
+      .toBe(true);
+  }
+  expect(ended()).toBe(true);
+  const offsets = pages.map((p) => p.offset);
+  expect(offsets).toEqual(Array.from({ length: offsets.length }, (_, i) => 8 + 8 * i));
+  expect(pages.slice(0, -1).every((p) => p.count > 0)).toBe(true);
+  const links = await grid.locator('a[href^="/project/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(new Set(links).size).toBe(links.length);
+  expect(links.length).toBe(8 + pages.reduce((n, p) => n + p.count, 0));
+  const titles = await grid.getByRole('heading', { level: 3 }).allTextContents();
+  for (const title of [...adaTitles, ...bobTitles]) expect(titles).toContain(title);
+  // After the empty page, scrolling asks for nothing more.
+  const asked = pages.length;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(500);
+  expect(pages.length).toBe(asked);
+
+  // Trending (for everyone) lists the server's ranking in order; a like reorders it at once. (The
+  // ranking itself is covered by the API tests; other spec files may share this server's data.)
+  expect((await page.request.post(`/api/projects/${bobIds[5]}/react`, { data: { type: 'like' } })).status()).toBe(200);
+  const ranking = ((await (await page.request.get('/api/projects/trending')).json()) as { title: string }[]).map((p) => p.title);
+  const liked = ranking.indexOf(bobTitles[5]!);
+  const sibling = ranking.indexOf(bobTitles[6]!);
+  if (liked >= 0 && sibling >= 0) expect(liked).toBeLessThan(sibling);
+  await page.reload();
+  const trendingTitles = page.getByRole('group', { name: 'Trending' }).getByRole('heading', { level: 3 });
+  await expect(trendingTitles).toHaveText(ranking);
+});
+
+test('a member who follows nobody sees no Following section; Trending and More for you remain', async ({ page }) => {
+  await signUpViaApi(page, newMember('Solo', 'Member'));
+  await page.goto('/');
+  await expect(page.getByTestId('trending-section')).toBeVisible();
+  await expect(page.getByTestId('recommended-grid').getByTestId('project-card').first()).toBeVisible();
+  await expect(page.getByTestId('following-section')).toHaveCount(0);
+});
+
+test("searching 'raect' from the sidebar shows the React projects and the matching comments, which link to their project", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const run = token();
+  const [reactTitle, nativeTitle, vueTitle] = [`React Kanban Board ${run}`, `Weather in React Native ${run}`, `Vue Pomodoro Timer ${run}`];
+  const author = await member(playwright.request, origin, 'Rhea', 'Author');
+  await createProject(author, origin, reactTitle);
+  await createProject(author, origin, nativeTitle, { category: 'Mobile Development' });
+  const vue = await createProject(author, origin, vueTitle);
+  const commenter: Member = await signUpViaApi(page, newMember('Cole', 'Commenter'));
+  expect(commenter.email).toBeTruthy();
+  const comment = `Would love a react version of this ${run}`;
+  const posted = await page.request.post(`/api/projects/${vue}/comments`, { data: { content: comment } });
+  expect(posted.status(), await posted.text()).toBeLessThan(300);
+  await page.request.post(`/api/projects/${vue}/comments`, { data: { content: 'Nice colours' } });
+
+  await page.goto('/');
+  const box = page.getByRole('textbox', { name: 'Search projects' });
+  await box.fill('raect');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=raect$/);
+
+  // (Other spec files may share the server: the counts are checked against what is listed.)
+  const projects = page.getByTestId('projects-results');
+  await expect(projects.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  await expect(projects.getByRole('heading', { name: reactTitle })).toBeVisible();
+  await expect(projects.getByRole('heading', { name: nativeTitle })).toBeVisible();
+  await expect(projects.getByRole('heading', { name: vueTitle })).toHaveCount(0);
+  await expect(page.getByTestId('projects-count')).toHaveText(String(await projects.getByTestId('project-card').count()));
+
+  const comments = page.getByTestId('comments-results');
+  await expect(page.getByTestId('comments-count')).toHaveText(String(await comments.getByTestId('comment-result').count()));
+  const hit = comments.getByTestId('comment-result').filter({ hasText: comment });
+  await expect(hit).toContainText('Cole Commenter');
+  await expect(hit).toHaveAttribute('href', `/project/${vue}`);
+  await expect(comments.getByText(`Nice colours`)).toHaveCount(0);
+
+  await hit.click();
+  await expect(page).toHaveURL(new RegExp(`/project/${vue}$`));
+});
+
+test("the search page prompts for a term without one and says 'No results found' when nothing matches", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/search');
+  await expect(page.getByText('Enter a search term...')).toBeVisible();
+  await page.goto('/search?q=zzqqxxj');
+  await expect(page.getByText('No results found')).toBeVisible();
+});

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A member's ranked "More for you" list, computed when they open the first page and read page by page
+ * afterwards, so that likes and score refreshes between page fetches never repeat or skip a project.
+ */
+export const recommendationSnapshots = pgTable('recommendation_snapshots', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  projectIds: integer('project_ids').array().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The words of project titles, descriptions and categories: search corrects a misspelt query word to
+ * its nearest words here (trigram similarity) and then looks them up in the full-text index.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

@@ -1,0 +1,67 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRENDING_LIMIT, SEARCH_RESULTS_MAX } from '@shared/schemas/discovery';
+import { startTestServer, type TestServer } from '../../test/harness';
+import {
+  inSearchTransaction,
+  recommendedQuerySql,
+  searchCommentsQuerySql,
+  searchProjectsQuerySql,
+  trendingProjectViewsQuery,
+} from './discovery.repository';
+import { generateDiscoveryData } from './generate-discovery-data';
+import { searchTermsOf } from './search-content';
+
+// Plans only mean something on PostgreSQL with real statistics: PGlite runs the same SQL (every other
+// discovery test runs on both), but this check of index use is made against the production engine.
+const onPostgres = process.env.TEST_DB === 'postgres';
+const PROJECTS = 50_000;
+
+let t: TestServer;
+let memberId: string;
+
+describe('discovery query plans on 50,000 projects', () => {
+  beforeAll(async () => {
+    if (!onPostgres) return;
+    t = await startTestServer();
+    memberId = (await generateDiscoveryData(t.database.db, { projects: PROJECTS, users: 2_000, comments: 20_000 })).memberId;
+  }, 240_000);
+  afterAll(async () => {
+    if (t) await t.close();
+  }, 60_000);
+
+  async function plan(query: SQL): Promise<string> {
+    return inSearchTransaction(t.database.db, async (tx) => {
+      const result = (await tx.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it.runIf(onPostgres)(
+    'when trending, recommended and search run on PostgreSQL (skipped on PGlite: plans are checked on the production engine), then none reads projects with a sequential scan',
+    async () => {
+      const [{ n }] = ((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM projects`)) as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+      expect(n).toBeGreaterThanOrEqual(PROJECTS);
+
+      const plans: Record<string, string> = {
+        trending: await plan(trendingProjectViewsQuery(t.database.db, TRENDING_LIMIT).getSQL()),
+        recommended: await plan(recommendedQuerySql(memberId)),
+      };
+      for (const q of ['raect', 'dashb', 'react dashboard', 'compiler', 'Ada', 'Ada Stonewood', 'ada stonewod', 'love this']) {
+        plans[`search projects '${q}'`] = await plan(searchProjectsQuerySql(searchTermsOf(q), SEARCH_RESULTS_MAX));
+        plans[`search comments '${q}'`] = await plan(searchCommentsQuerySql(searchTermsOf(q), SEARCH_RESULTS_MAX));
+      }
+      for (const [name, text] of Object.entries(plans)) {
+        expect(text, `${name}:\n${text}`).not.toMatch(/Seq Scan on projects/);
+      }
+      // The indexes meant for each query are the ones used.
+      expect(plans.trending).toMatch(/projects_trending_idx/);
+      expect(plans.recommended).toMatch(/projects_trending_idx/);
+      expect(plans.recommended).toMatch(/projects_category_trending_idx/);
+      expect(plans["search projects 'raect'"]).toMatch(/projects_search_idx/);
+      expect(plans["search projects 'raect'"]).toMatch(/projects_author_idx/);
+      expect(plans["search comments 'raect'"]).toMatch(/comments_search_idx/);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,73 @@
+// Direct-to-database setup for discovery's API tests: projects, follows, shares, likes, premium and
+// suspension, without depending on other modules' routes.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { comments, follows, projects, reactions, shares, users } from '../../db/schema';
+import { refreshAllTrendingScores, refreshSearchWords } from './discovery.repository';
+
+export type NewProjectValues = Partial<typeof projects.$inferInsert>;
+
+let serial = 0;
+
+export function discoveryKit(db: Db) {
+  return {
+    async project(authorId: string, values: NewProjectValues = {}) {
+      serial += 1;
+      const [row] = await db
+        .insert(projects)
+        .values({
+          authorId,
+          title: `Project ${serial}`,
+          description: 'A small program',
+          thumbnail: 'https://example.com/thumb.png',
+          category: 'Web Development',
+          projectUrl: 'https://example.com/app',
+          tutorialUrl: 'https://example.com/tutorial',
+          ...values,
+        })
+        .returning();
+      return row!;
+    },
+    async follow(followerId: string, followingId: string) {
+      await db.insert(follows).values({ followerId, followingId });
+    },
+    async share(userId: string, projectId: number, sharedAt: Date) {
+      await db
+        .insert(shares)
+        .values({ userId, projectId, sharedAt })
+        .onConflictDoUpdate({ target: [shares.userId, shares.projectId], set: { sharedAt } });
+    },
+    async like(userId: string, projectId: number) {
+      await db.insert(reactions).values({ userId, projectId });
+      await db.update(projects).set({ reactionCount: sql`${projects.reactionCount} + 1` }).where(eq(projects.id, projectId));
+    },
+    async comment(userId: string, projectId: number, content: string) {
+      const [row] = await db.insert(comments).values({ userId, projectId, content }).returning();
+      return row!;
+    },
+    async premium(userId: string, expiresAt: Date | null = null) {
+      await db.update(users).set({ isPremium: true, premiumExpiresAt: expiresAt }).where(eq(users.id, userId));
+    },
+    async suspend(userId: string) {
+      await db.update(users).set({ isSuspended: true, suspendedReason: 'spam', suspendedAt: new Date() }).where(eq(users.id, userId));
+    },
+    async rename(userId: string, displayName: string) {
+      await db.update(users).set({ displayName }).where(eq(users.id, userId));
+    },
+    async setCounts(ids: number[], values: NewProjectValues) {
+      await db.update(projects).set(values).where(inArray(projects.id, ids));
+    },
+    async scores(ids: number[]): Promise<Map<number, number>> {
+      const rows = await db.select({ id: projects.id, s: projects.trendingScore }).from(projects).where(inArray(projects.id, ids));
+      return new Map(rows.map((r) => [r.id, r.s]));
+    },
+    /** What the scheduled job does: every trending score and the search lexicon. */
+    async refresh() {
+      await refreshAllTrendingScores(db);
+      await refreshSearchWords(db, { since: null });
+    },
+  };
+}
+
+/** Ids of an answer's projects, in order. */
+export const idsOf = (list: { id: number }[]) => list.map((p) => p.id);

@@ -1,0 +1,427 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
+import type { DbOrTx } from '../../db/client';
+import { projects, recommendationSnapshots, users } from '../../db/schema';
+import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
+
+/** The rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Trending scores
+
+/** Recomputes one project's stored trending score (after a like, comment, rating, share, edit...). */
+export async function refreshTrendingScore(db: DbOrTx, projectId: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE projects p SET trending_score = ${trendingScoreSql()}
+    FROM users u
+    WHERE u.id = p.author_id AND p.id = ${projectId}`);
+}
+
+/**
+ * Recomputes every stored score in one statement, writing only the rows whose score changed (views,
+ * unlikes, premium starting or expiring, bulk loads). Answers how many rows changed.
+ */
+export async function refreshAllTrendingScores(db: DbOrTx): Promise<number> {
+  const result = (await db.execute(sql`
+    UPDATE projects p SET trending_score = s.score
+    FROM (
+      SELECT p.id, ${trendingScoreSql()} AS score
+      FROM projects p JOIN users u ON u.id = p.author_id
+    ) s
+    WHERE p.id = s.id AND p.trending_score IS DISTINCT FROM s.score`)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+/** Best trending score first; projects of suspended authors are left out. */
+export function trendingProjectViewsQuery(db: DbOrTx, limit: number) {
+  return selectProjectViews(db)
+    .where(eq(users.isSuspended, false))
+    .orderBy(sql`${projects.trendingScore} DESC NULLS LAST`, sql`${projects.id} DESC NULLS LAST`)
+    .limit(limit);
+}
+
+export function listTrendingProjectViews(db: DbOrTx, limit: number): Promise<ProjectViewRow[]> {
+  return trendingProjectViewsQuery(db, limit);
+}
+
+/** Project rows by id, in the order of the ids; missing ones and suspended authors' are left out. */
+export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]): Promise<ProjectViewRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProjectViews(db).where(and(inArray(projects.id, [...ids]), eq(users.isSuspended, false)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ProjectViewRow => r !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Following feed
+
+export type FollowingItem = {
+  projectId: number;
+  activityAt: Date | string;
+  sharedBy: string | null;
+  sharerDisplayName: string | null;
+  sharerFirstName: string | null;
+  sharerLastName: string | null;
+  sharerEmail: string | null;
+};
+
+/**
+ * The member's following feed: projects authored by people they follow and projects those people
+ * shared, one item per project at its newest activity (a share carries its sharer), newest first.
+ * Never the member's own projects; suspended authors and suspended sharers are left out.
+ */
+export function listFollowingItems(db: DbOrTx, userId: string, limit: number): Promise<FollowingItem[]> {
+  return rowsOf<FollowingItem>(
+    db,
+    sql`
+    WITH activity AS (
+      SELECT p.id AS project_id, p.created_at AS at, NULL::uuid AS shared_by
+      FROM follows f JOIN projects p ON p.author_id = f.following_id
+      WHERE f.follower_id = ${userId}
+      UNION ALL
+      SELECT s.project_id, s.shared_at, s.user_id
+      FROM follows f
+      JOIN shares s ON s.user_id = f.following_id
+      JOIN users su ON su.id = s.user_id
+      WHERE f.follower_id = ${userId} AND NOT su.is_suspended
+    ), latest AS (
+      SELECT DISTINCT ON (project_id) project_id, at, shared_by
+      FROM activity
+      ORDER BY project_id, at DESC, shared_by NULLS LAST
+    )
+    SELECT l.project_id AS "projectId", l.at AS "activityAt", l.shared_by AS "sharedBy",
+      su.display_name AS "sharerDisplayName", su.first_name AS "sharerFirstName",
+      su.last_name AS "sharerLastName", su.email AS "sharerEmail"
+    FROM latest l
+    JOIN projects p ON p.id = l.project_id
+    JOIN users a ON a.id = p.author_id
+    LEFT JOIN users su ON su.id = l.shared_by
+    WHERE p.author_id <> ${userId} AND NOT a.is_suspended
+    ORDER BY l.at DESC, l.project_id DESC
+    LIMIT ${limit}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Recommendations
+
+/** How many ranked projects a snapshot keeps: every page the limit and offset caps allow. */
+export const SNAPSHOT_SIZE = RECOMMENDED_OFFSET_MAX + RECOMMENDED_LIMIT_MAX;
+
+/**
+ * Affinity weights of "More for you" (see docs/decisions.md). A project's recommendation score is its
+ * trending score plus log2(1 + affinity), i.e. boost * points * (1 + affinity) * 2^(-age/half-life):
+ * the premium boost stays inside the trending score, applied once.
+ *   affinity = 2 * share of the member's likes/saves/4-5 star ratings in the project's category
+ *            + 1 if the member follows the author + min(interactions with the author's projects, 3) / 3
+ *            + 2 * min(members with a common like who liked it, 5) / 5
+ */
+export const AFFINITY = { category: 2, follow: 1, creatorHitsCap: 3, coLike: 2, coLikersCap: 5, neighboursMax: 500 } as const;
+
+/** The ranking query of recommendations (the project ids, best first), also used by EXPLAIN checks. */
+export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE): SQL {
+  const a = AFFINITY;
+  return sql`
+    WITH hits AS (
+      SELECT project_id FROM reactions WHERE user_id = ${userId}
+      UNION ALL SELECT project_id FROM saves WHERE user_id = ${userId}
+      UNION ALL SELECT project_id FROM ratings WHERE user_id = ${userId} AND rating >= 4
+    ), hit_projects AS (
+      SELECT p.category, p.author_id FROM hits h JOIN projects p ON p.id = h.project_id
+      WHERE p.author_id <> ${userId}
+    ), cats AS (
+      SELECT category, count(*)::float8 / (SELECT count(*) FROM hit_projects) AS share
+      FROM hit_projects GROUP BY category
+    ), creators AS (
+      SELECT author_id, ${a.follow} * max(followed)::float8 + least(sum(hit), ${a.creatorHitsCap})::float8 / ${a.creatorHitsCap} AS weight
+      FROM (
+        SELECT following_id AS author_id, 1 AS followed, 0 AS hit FROM follows WHERE follower_id = ${userId}
+        UNION ALL
+        SELECT author_id, 0, 1 FROM hit_projects
+      ) c
+      WHERE author_id <> ${userId}
+      GROUP BY author_id
+    ), neighbours AS (
+      SELECT DISTINCT r.user_id FROM reactions mine JOIN reactions r ON r.project_id = mine.project_id
+      WHERE mine.user_id = ${userId} AND r.user_id <> ${userId}
+      ORDER BY r.user_id
+      LIMIT ${a.neighboursMax}
+    ), colikes AS (
+      SELECT r.project_id, count(*)::float8 AS likers
+      FROM neighbours n JOIN reactions r ON r.user_id = n.user_id
+      GROUP BY r.project_id
+      ORDER BY likers DESC, r.project_id DESC
+      LIMIT ${size}
+    ), candidates AS (
+      -- Each source reads its projects through an index and carries the columns the ranking needs,
+      -- so projects is never read again as a whole.
+      (SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p JOIN users u ON u.id = p.author_id
+       WHERE p.author_id <> ${userId} AND NOT u.is_suspended
+       ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
+       LIMIT ${size})
+      UNION
+      SELECT x.* FROM cats c CROSS JOIN LATERAL (
+        SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p
+        WHERE p.category = c.category AND p.author_id <> ${userId}
+        ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${size}
+      ) x
+      UNION
+      SELECT x.* FROM creators c CROSS JOIN LATERAL (
+        SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p
+        WHERE p.author_id = c.author_id
+        ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${size}
+      ) x
+      UNION
+      SELECT x.* FROM colikes cl CROSS JOIN LATERAL (
+        SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p WHERE p.id = cl.project_id
+      ) x
+    )
+    SELECT c.id
+    FROM candidates c
+    JOIN users u ON u.id = c.author_id
+    LEFT JOIN cats ON cats.category = c.category
+    LEFT JOIN creators cr ON cr.author_id = c.author_id
+    LEFT JOIN colikes cl ON cl.project_id = c.id
+    WHERE c.author_id <> ${userId} AND NOT u.is_suspended
+    ORDER BY c.trending_score + ln(1
+        + ${a.category} * coalesce(cats.share, 0)
+        + coalesce(cr.weight, 0)
+        + ${a.coLike} * least(coalesce(cl.likers, 0), ${a.coLikersCap}) / ${a.coLikersCap}
+      ) / ln(2::float8) DESC,
+      c.id DESC
+    LIMIT ${size}`;
+}
+
+/** Ranks the member's recommendations now and stores them as their snapshot; answers the ids. */
+export async function storeRecommendationSnapshot(db: DbOrTx, userId: string): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(db, recommendedQuerySql(userId));
+  const projectIds = rows.map((r) => Number(r.id));
+  const computedAt = new Date();
+  await db
+    .insert(recommendationSnapshots)
+    .values({ userId, projectIds, computedAt })
+    .onConflictDoUpdate({ target: recommendationSnapshots.userId, set: { projectIds, computedAt } });
+  return projectIds;
+}
+
+/** A slice of the member's stored snapshot, or null when they have none. */
+export async function readRecommendationSnapshot(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<number[] | null> {
+  const [row] = await db
+    .select({ ids: sql<number[] | null>`${recommendationSnapshots.projectIds}[${page.offset + 1}:${page.offset + page.limit}]` })
+    .from(recommendationSnapshots)
+    .where(eq(recommendationSnapshots.userId, userId));
+  if (!row) return null;
+  return (row.ids ?? []).map(Number);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Search
+
+/** Trigram thresholds: a misspelt word's corrections, and author names that resemble the query. */
+export const SEARCH_THRESHOLDS = { correction: 0.3, wordSimilarity: 0.3 } as const;
+/** At most this many corrections per query word. */
+const CORRECTIONS_PER_WORD = 3;
+/** A search by author name takes the best-matching authors and their best-scored projects. */
+const AUTHORS_PER_SEARCH = 50;
+const PROJECTS_PER_AUTHOR = 20;
+
+export type SearchTerms = {
+  /** The trimmed, lower-cased query, for trigram similarity. */
+  text: string;
+  /** A prefix tsquery of the words as typed ("reac:* & dash:*"), or null when the query has no letters or digits. */
+  prefixQuery: string | null;
+  /** The prefix tsquery with each word's swapped-letter spellings and corrections as alternatives, or null when there are none. */
+  fuzzyQuery: string | null;
+};
+
+const WORDS_OF = (text: string) => sql`regexp_split_to_table(lower(${sql.raw(text)}), '[^[:alnum:]]+')`;
+const PROJECT_WORDS = WORDS_OF(`p.title || ' ' || p.description || ' ' || p.category`);
+const COMMENT_WORDS = WORDS_OF(`c.content`);
+const WORD_LENGTH = sql.raw(`length(w) BETWEEN 3 AND 40`);
+
+export type SearchWordsScope = { projectId: number } | { commentId: number } | { since: Date | null };
+
+/**
+ * Adds words to the search lexicon: those of one project, of one comment, or of every project and
+ * comment written or edited since a time (null: all of them). Words are never removed: a stale one
+ * only offers a correction that finds nothing.
+ */
+export async function refreshSearchWords(db: DbOrTx, scope: SearchWordsScope): Promise<void> {
+  const insert = (source: SQL) => db.execute(sql`INSERT INTO search_words (word) ${source} ON CONFLICT DO NOTHING`);
+  if ('projectId' in scope) {
+    await insert(sql`SELECT DISTINCT w FROM projects p, ${PROJECT_WORDS} w WHERE p.id = ${scope.projectId} AND ${WORD_LENGTH}`);
+    return;
+  }
+  if ('commentId' in scope) {
+    await insert(sql`SELECT DISTINCT w FROM comments c, ${COMMENT_WORDS} w WHERE c.id = ${scope.commentId} AND ${WORD_LENGTH}`);
+    return;
+  }
+  const since = scope.since;
+  await insert(sql`
+    SELECT DISTINCT w FROM projects p, ${PROJECT_WORDS} w
+    WHERE ${since ? sql`(p.updated_at >= ${since} OR p.created_at >= ${since})` : sql`true`} AND ${WORD_LENGTH}`);
+  await insert(sql`
+    SELECT DISTINCT w FROM comments c, ${COMMENT_WORDS} w
+    WHERE ${since ? sql`c.created_at >= ${since}` : sql`true`} AND ${WORD_LENGTH}`);
+}
+
+/** Runs fn in a transaction with search's settings (trigram thresholds, no parallel workers). */
+export function inSearchTransaction<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL pg_trgm.similarity_threshold = ${SEARCH_THRESHOLDS.correction}`));
+    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${SEARCH_THRESHOLDS.wordSimilarity}`));
+    // These reads are small and many: starting parallel workers costs more than it saves.
+    await tx.execute(sql.raw(`SET LOCAL max_parallel_workers_per_gather = 0`));
+    return fn(tx);
+  });
+}
+
+/** The lexicon words nearest to each query word (a misspelling's likely meanings), best first. */
+export async function findWordCorrections(db: DbOrTx, words: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (words.length === 0) return out;
+  const list = sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ query: string; word: string }>(
+    db,
+    sql`
+    SELECT q.word AS query, s.word
+    FROM unnest(ARRAY[${list}]::text[]) AS q(word)
+    CROSS JOIN LATERAL (
+      SELECT sw.word FROM search_words sw
+      WHERE sw.word % q.word AND sw.word <> q.word
+      ORDER BY similarity(sw.word, q.word) DESC, sw.word
+      LIMIT ${CORRECTIONS_PER_WORD}
+    ) s`,
+  );
+  for (const r of rows) out.set(r.query, [...(out.get(r.query) ?? []), r.word]);
+  return out;
+}
+
+const AUTHOR_NAME = sql.raw(
+  `lower(coalesce(u.display_name, '') || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`,
+);
+const PROJECT_DOCUMENT = sql.raw(`to_tsvector('english', p.title || ' ' || p.description || ' ' || p.category)`);
+const COMMENT_DOCUMENT = sql.raw(`to_tsvector('english', c.content)`);
+
+/**
+ * The full-text part of a search: the query rows must match (the words as typed, swapped or
+ * corrected, prefixes included) and the relevance of a hit on a document: 0.5 to 1 for the words as
+ * typed, 0.4 for a hit only through a swapped or corrected spelling.
+ */
+function fullText(terms: SearchTerms) {
+  const exact = terms.prefixQuery ? sql`to_tsquery('english', ${terms.prefixQuery})` : null;
+  const query = terms.fuzzyQuery ? sql`to_tsquery('english', ${terms.fuzzyQuery})` : exact;
+  return {
+    query,
+    relevance: (doc: SQL) =>
+      exact && query
+        ? sql`(CASE WHEN ${doc} @@ ${exact} THEN 0.5 + 0.5 * ts_rank(${doc}, ${exact}, 32) WHEN ${doc} @@ ${query} THEN 0.4 ELSE 0 END)`
+        : sql`0`,
+  };
+}
+
+/**
+ * The project search as SQL: full text over title, description and category (prefixes, swapped
+ * letters and lexicon corrections included), plus trigram word similarity on the author's name.
+ * Relevance (title similarity, author similarity, full-text rank) is rounded to one decimal; among
+ * equally relevant projects premium authors' come first, then trending.
+ */
+export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
+  const fts = fullText(terms);
+  // Both sources read projects through an index and carry what the ranking needs, so the matches are
+  // never joined back to projects as a whole.
+  // The document is computed once per matching row for the rank (OFFSET 0 keeps it from being inlined).
+  const row = sql`p.id, p.title, p.trending_score, p.author_id, ${fts.relevance(sql.raw('d.doc'))} AS fts`;
+  const withDoc = sql`projects p CROSS JOIN LATERAL (SELECT ${PROJECT_DOCUMENT} AS doc OFFSET 0) d`;
+  const ftsSource = fts.query ? sql`SELECT ${row} FROM ${withDoc} WHERE ${PROJECT_DOCUMENT} @@ ${fts.query} UNION` : sql``;
+  return sql`
+    WITH matches AS (
+      ${ftsSource}
+      -- The best-matching authors' best projects: a common first name cannot pull in half the table.
+      SELECT x.* FROM (
+        SELECT u.id FROM users u
+        WHERE ${AUTHOR_NAME} %> ${terms.text} AND NOT u.is_suspended
+        ORDER BY word_similarity(${terms.text}, ${AUTHOR_NAME}) DESC, u.id
+        LIMIT ${AUTHORS_PER_SEARCH}
+      ) a CROSS JOIN LATERAL (
+        SELECT ${row} FROM ${withDoc} WHERE p.author_id = a.id
+        ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
+        LIMIT ${PROJECTS_PER_AUTHOR}
+      ) x
+    ), ranked AS (
+      SELECT m.id, m.trending_score,
+        greatest(
+          word_similarity(${terms.text}, lower(m.title)),
+          0.9 * word_similarity(${terms.text}, ${AUTHOR_NAME}),
+          m.fts
+        )::float8 AS relevance,
+        ${sql.raw(PREMIUM_NOW_SQL)} AS premium
+      FROM matches m JOIN users u ON u.id = m.author_id
+      WHERE NOT u.is_suspended
+    )
+    SELECT id FROM ranked
+    ORDER BY round(relevance::numeric, 1) DESC, premium DESC, relevance DESC,
+      trending_score DESC NULLS LAST, id DESC NULLS LAST
+    LIMIT ${limit}`;
+}
+
+export type CommentHitRow = {
+  id: number;
+  content: string;
+  createdAt: Date | string;
+  projectId: number;
+  userDisplayName: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+  userEmail: string | null;
+  userAvatar: string | null;
+};
+
+/**
+ * Comments by content: full text with prefixes, swapped letters and lexicon corrections (free text is
+ * too noisy for trigram similarity), best first; suspended people's comments and comments on suspended
+ * authors' projects are left out.
+ */
+export function searchCommentsQuerySql(terms: SearchTerms, limit: number): SQL {
+  const fts = fullText(terms);
+  if (!fts.query) return sql`SELECT NULL::int AS id WHERE false`;
+  return sql`
+    WITH matches AS (
+      SELECT c.id, c.content, c.created_at, c.project_id, c.user_id, ${fts.relevance(sql.raw('d.doc'))} AS relevance
+      FROM comments c CROSS JOIN LATERAL (SELECT ${COMMENT_DOCUMENT} AS doc OFFSET 0) d
+      WHERE ${COMMENT_DOCUMENT} @@ ${fts.query}
+    )
+    SELECT m.id, m.content, m.created_at AS "createdAt", m.project_id AS "projectId",
+      cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
+      cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"
+    FROM matches m
+    JOIN users cu ON cu.id = m.user_id
+    WHERE NOT cu.is_suspended
+      -- Hidden with their projects: the projects of suspended authors are few and found by author.
+      AND m.project_id NOT IN (SELECT p.id FROM users pa JOIN projects p ON p.author_id = pa.id WHERE pa.is_suspended)
+    ORDER BY round(m.relevance::numeric, 1) DESC, m.created_at DESC, m.id DESC
+    LIMIT ${limit}`;
+}
+
+export async function searchProjectIds(db: DbOrTx, terms: SearchTerms, limit: number): Promise<number[]> {
+  return (await rowsOf<{ id: number }>(db, searchProjectsQuerySql(terms, limit))).map((r) => Number(r.id));
+}
+
+export function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
+  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit));
+}

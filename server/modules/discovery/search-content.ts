@@ -1,0 +1,89 @@
+import { displayNameOf } from '@shared/format';
+import { SEARCH_RESULTS_MAX, type TSearchResults } from '@shared/schemas/discovery';
+import { toProject } from '../projects/project-view';
+import {
+  findVisibleProjectViews,
+  findWordCorrections,
+  inSearchTransaction,
+  searchComments,
+  searchProjectIds,
+  type SearchTerms,
+} from './discovery.repository';
+import type { DiscoveryDeps } from './list-trending-projects';
+
+const MAX_WORDS = 8;
+/** Words of these lengths also try their adjacent-letter swaps ('raect' -> 'react'): shorter ones would match too much, longer ones keep enough trigrams. */
+const SWAP_MIN = 4;
+const SWAP_MAX = 12;
+
+/** A word's spellings with two neighbouring letters swapped, the most common typo. */
+export function swapsOf(word: string): string[] {
+  const letters = [...word];
+  if (letters.length < SWAP_MIN || letters.length > SWAP_MAX) return [];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < letters.length; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    const swapped = [...letters];
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+    out.add(swapped.join(''));
+  }
+  return [...out];
+}
+
+/** The query's words: letters and digits only, so nothing of the tsquery syntax gets through. */
+export function queryWordsOf(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+}
+
+/**
+ * The query as trigram text and as tsqueries of its words: "reac das" -> "reac:* & das:*", and the
+ * same with each word's swapped-letter spellings and lexicon corrections as alternatives.
+ */
+export function searchTermsOf(q: string, corrections: ReadonlyMap<string, readonly string[]> = new Map()): SearchTerms {
+  const text = q.trim().toLowerCase();
+  const words = queryWordsOf(text);
+  if (words.length === 0) return { text, prefixQuery: null, fuzzyQuery: null };
+  const prefixQuery = words.map((w) => `${w}:*`).join(' & ');
+  const alternatives = words.map((w) => {
+    const extra = [...swapsOf(w), ...(corrections.get(w) ?? []).flatMap(queryWordsOf)].filter((v) => v !== w);
+    return [w, ...new Set(extra)];
+  });
+  const fuzzyQuery = alternatives.some((a) => a.length > 1)
+    ? alternatives.map((a) => `(${a.map((v) => `${v}:*`).join(' | ')})`).join(' & ')
+    : null;
+  return { text, prefixQuery, fuzzyQuery };
+}
+
+/** GET /api/search: projects and comments matching the query; a blank query finds nothing. */
+export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSearchResults> {
+  const text = q.trim();
+  if (!text) return { projects: [], comments: [] };
+  const hits = await inSearchTransaction(deps.db, async (tx) => {
+    const corrections = await findWordCorrections(
+      tx,
+      queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN),
+    );
+    const terms = searchTermsOf(text, corrections);
+    return {
+      projectIds: await searchProjectIds(tx, terms, SEARCH_RESULTS_MAX),
+      comments: await searchComments(tx, terms, SEARCH_RESULTS_MAX),
+    };
+  });
+  const rows = await findVisibleProjectViews(deps.db, hits.projectIds);
+  return {
+    projects: rows.map((r) => toProject(r, { previewOrigin: deps.previewOrigin })),
+    comments: hits.comments.map((c) => ({
+      id: Number(c.id),
+      content: c.content,
+      userName: displayNameOf({
+        displayName: c.userDisplayName,
+        firstName: c.userFirstName,
+        lastName: c.userLastName,
+        email: c.userEmail,
+      }),
+      userAvatar: c.userAvatar,
+      createdAt: new Date(c.createdAt).toISOString(),
+      projectId: Number(c.projectId),
+    })),
+  };
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_QUERY_MAX } from '@shared/constants';
+import { SEARCH_QUERY_TOO_LONG_MESSAGE, ZSearchResultsSchema, type TSearchResults } from '@shared/schemas/discovery';
+import { startTestServer, type TestServer } from '../../test/harness';
+import type { TestClient } from '../../test/http-client';
+import { discoveryKit, idsOf } from './discovery-test-kit';
+
+let t: TestServer;
+let kit: ReturnType<typeof discoveryKit>;
+let me: TestClient;
+const ids: Record<string, number> = {};
+let ada: { user: { id: string } };
+let commenter: { user: { id: string } };
+
+beforeAll(async () => {
+  t = await startTestServer();
+  kit = discoveryKit(t.database.db);
+  me = (await t.signUp()).client;
+  ada = await t.signUp({ firstName: 'Ada', lastName: 'Lovelace' });
+  const bob = await t.signUp({ firstName: 'Bob', lastName: 'Builder' });
+  commenter = await t.signUp({ firstName: 'Cy', lastName: 'Commenter' });
+  const p = async (key: string, authorId: string, title: string, description: string, category = 'Web Development') => {
+    ids[key] = (await kit.project(authorId, { title, description, category })).id;
+  };
+  await p('reactDash', bob.user.id, 'React Dashboard', 'Charts and tables for admins');
+  await p('reactNative', bob.user.id, 'Weather app in React Native', 'Forecasts on the phone', 'Mobile Development');
+  await p('vue', bob.user.id, 'Vue Kanban Board', 'Drag and drop tasks');
+  await p('engine', ada.user.id, 'Analytical Engine Emulator', 'Runs the first program ever written');
+  await p('pandas', bob.user.id, 'Budget tracker', 'Uses pandas dataframes to categorise spending', 'Finance');
+  await kit.refresh();
+  ids.hooksComment = (await kit.comment(commenter.user.id, ids.vue!, 'I love react hooks, port this to react please')).id;
+  ids.otherComment = (await kit.comment(commenter.user.id, ids.vue!, 'Nice drag and drop')).id;
+}, 60_000);
+afterAll(() => t.close(), 60_000);
+
+async function search(q: string, client: TestClient = me): Promise<TSearchResults> {
+  const res = await client.get(`/api/search?q=${encodeURIComponent(q)}`);
+  expect(res.status, res.text).toBe(200);
+  return ZSearchResultsSchema.parse(res.body);
+}
+
+describe('GET /api/search', () => {
+  it("when the query has a typo ('raect'), then the React projects and the comment about react are found", async () => {
+    const r = await search('raect');
+    expect(idsOf(r.projects)).toEqual(expect.arrayContaining([ids.reactDash, ids.reactNative]));
+    expect(idsOf(r.projects)).not.toContain(ids.vue);
+    expect(idsOf(r.projects)).not.toContain(ids.engine);
+    const hit = r.comments.find((c) => c.id === ids.hooksComment);
+    expect(hit).toMatchObject({
+      content: 'I love react hooks, port this to react please',
+      userName: 'Cy Commenter',
+      userAvatar: null,
+      projectId: ids.vue,
+    });
+    expect(Object.keys(hit!).sort()).toEqual(['content', 'createdAt', 'id', 'projectId', 'userAvatar', 'userName']);
+    expect(r.comments.map((c) => c.id)).not.toContain(ids.otherComment);
+  });
+
+  it('when a word is misspelt (a letter missing or wrong), then it is corrected to the words projects use', async () => {
+    expect(idsOf((await search('dashbord')).projects)).toEqual([ids.reactDash]);
+    expect(idsOf((await search('forcasts')).projects)).toEqual([ids.reactNative]);
+    expect(idsOf((await search('kanben bord')).projects)).toEqual([ids.vue]);
+  });
+
+  it('when the query is a prefix of a word, then projects with that word are found (title, description, category)', async () => {
+    expect(idsOf((await search('dashb')).projects)).toEqual([ids.reactDash]);
+    expect(idsOf((await search('datafr')).projects)).toEqual([ids.pandas]);
+    expect(idsOf((await search('Mobile Dev')).projects)).toEqual([ids.reactNative]);
+    expect((await search('hoo')).comments.map((c) => c.id)).toEqual([ids.hooksComment]);
+  });
+
+  it("when the query is the author's name, or a misspelling of it, then their projects are found", async () => {
+    expect(idsOf((await search('Ada Lovelace')).projects)).toEqual([ids.engine]);
+    expect(idsOf((await search('lovelase')).projects)).toEqual([ids.engine]);
+  });
+
+  it('when the query is blank, missing or whitespace, then both lists are empty', async () => {
+    for (const path of ['/api/search?q=', '/api/search', '/api/search?q=%20%20%20']) {
+      const res = await me.get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ projects: [], comments: [] });
+    }
+  });
+
+  it('when the query is longer than 200 characters, then 400 with a message; 200 characters are fine', async () => {
+    const long = await me.get(`/api/search?q=${'a'.repeat(SEARCH_QUERY_MAX + 1)}`);
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ message: SEARCH_QUERY_TOO_LONG_MESSAGE });
+    expect(SEARCH_QUERY_TOO_LONG_MESSAGE).toBe('Search query must be 200 characters or less');
+    expect((await me.get(`/api/search?q=${'a'.repeat(SEARCH_QUERY_MAX)}`)).status).toBe(200);
+  });
+
+  it('when the query is only punctuation or SQL-looking text, then it is answered safely', async () => {
+    expect(await search("'; DROP TABLE projects; --")).toEqual({ projects: [], comments: [] });
+    expect(await search('!!! & | :*')).toEqual({ projects: [], comments: [] });
+  });
+
+  it('when a visitor searches, then 401 Unauthorized', async () => {
+    const res = await t.client().get('/api/search?q=react');
+    expect(res.status).toBe(401);
+  });
+
+  it('when two projects are equally relevant, then the premium author\'s comes first', async () => {
+    const free = await t.signUp();
+    const premium = await t.signUp();
+    await kit.premium(premium.user.id);
+    // The premium project is older and has the lower id: only the premium rule can put it first.
+    const p = await kit.project(premium.user.id, { title: 'Raytracer in Rust', description: 'Spheres and shadows', createdAt: new Date(Date.now() - 86_400_000) });
+    const f = await kit.project(free.user.id, { title: 'Raytracer in Rust', description: 'Spheres and shadows', reactionCount: 50 });
+    await kit.refresh();
+    expect(idsOf((await search('raytracer')).projects)).toEqual([p.id, f.id]);
+
+    // Premium does not beat a clearly better match: an exact title beats a description-only mention.
+    const q = 'zephyr';
+    const titled = await kit.project(free.user.id, { title: 'Zephyr', description: 'A wind simulator' });
+    const mentioned = await kit.project(premium.user.id, { title: 'Weather toys', description: 'Includes a small zephyr demo and many other widgets for kids' });
+    await kit.refresh();
+    expect(idsOf((await search(q)).projects)).toEqual([titled.id, mentioned.id]);
+  });
+
+  it("when an author or commenter is suspended, then their projects, their comments and comments on their projects are not found", async () => {
+    const banned = await t.signUp({ firstName: 'Mallory', lastName: 'Banned' });
+    const hidden = await kit.project(banned.user.id, { title: 'Quokka Quest', description: 'A quokka game' });
+    const onHidden = await kit.comment(commenter.user.id, hidden.id, 'quokka forever');
+    const byBanned = await kit.comment(banned.user.id, ids.vue!, 'quokka spam here');
+    await kit.refresh();
+    const before = await search('quokka');
+    expect(idsOf(before.projects)).toEqual([hidden.id]);
+    expect(before.comments.map((c) => c.id).sort()).toEqual([onHidden.id, byBanned.id].sort());
+    expect(idsOf((await search('Mallory')).projects)).toEqual([hidden.id]);
+
+    await kit.suspend(banned.user.id);
+    expect(await search('quokka')).toEqual({ projects: [], comments: [] });
+    expect((await search('Mallory')).projects).toEqual([]);
+  });
+});

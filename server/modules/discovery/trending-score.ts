@@ -1,0 +1,73 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { VISIBILITY_BOOST } from '@shared/constants';
+
+/**
+ * The trending ("hot") score, in one place. It ranks projects exactly like
+ *
+ *   boost * points * 2^(-ageHours / HALF_LIFE_HOURS)
+ *
+ * (a Reddit-style exponential time decay) but is stored as its base-2 logarithm,
+ *
+ *   score = log2(boost * points) + (createdAt - EPOCH) / HALF_LIFE
+ *
+ * because that form does not depend on "now": a stored score never goes stale as time passes, the
+ * order of two scores is the order of their decayed popularity at any moment, and a project only
+ * needs a new score when its counters or its author's premium status change.
+ *
+ * points = 1 + 0.1 views + 1 like + 2 comments + 2 saves + 3 shares + 0.4 per rating star
+ *   (the 1 lets a new project with no interactions rank by its age; a 5-star rating is worth 2 points)
+ * boost  = VISIBILITY_BOOST (3) when the author is premium now, else 1: applied once, here only.
+ */
+export const TRENDING = {
+  epoch: '2025-01-01T00:00:00Z',
+  halfLifeHours: 72,
+  base: 1,
+  weights: { view: 0.1, like: 1, comment: 2, save: 2, share: 3, ratingStar: 0.4 },
+} as const;
+
+const EPOCH_MS = Date.parse(TRENDING.epoch);
+const HALF_LIFE_S = TRENDING.halfLifeHours * 3600;
+
+export type TrendingInputs = {
+  viewCount: number;
+  reactionCount: number;
+  commentCount: number;
+  saveCount: number;
+  shareCount: number;
+  ratingSum: number;
+  createdAt: Date;
+  authorIsPremium: boolean;
+};
+
+export function trendingPoints(p: Omit<TrendingInputs, 'createdAt' | 'authorIsPremium'>): number {
+  const w = TRENDING.weights;
+  return (
+    TRENDING.base +
+    w.view * p.viewCount +
+    w.like * p.reactionCount +
+    w.comment * p.commentCount +
+    w.save * p.saveCount +
+    w.share * p.shareCount +
+    w.ratingStar * p.ratingSum
+  );
+}
+
+/** The score the database stores for these inputs (the SQL below computes the same). */
+export function trendingScoreOf(p: TrendingInputs): number {
+  const boost = p.authorIsPremium ? VISIBILITY_BOOST : 1;
+  return Math.log2(boost * trendingPoints(p)) + (p.createdAt.getTime() - EPOCH_MS) / 1000 / HALF_LIFE_S;
+}
+
+/** Premium counts only while it has not expired (the rule of isPremiumNow), for the users row `u`. */
+export const PREMIUM_NOW_SQL = `(u.is_premium AND (u.premium_expires_at IS NULL OR u.premium_expires_at > now()))`;
+
+/** The score of projects row `p` whose author is users row `u`, as a SQL expression. */
+export function trendingScoreSql(): SQL {
+  const w = TRENDING.weights;
+  return sql.raw(`(
+    ln((CASE WHEN ${PREMIUM_NOW_SQL} THEN ${VISIBILITY_BOOST} ELSE 1 END)::float8
+       * (${TRENDING.base} + ${w.view} * p.view_count + ${w.like} * p.reaction_count + ${w.comment} * p.comment_count
+          + ${w.save} * p.save_count + ${w.share} * p.share_count + ${w.ratingStar} * p.rating_sum)::float8) / ln(2::float8)
+    + extract(epoch FROM (p.created_at - timestamptz '${TRENDING.epoch}'))::float8 / ${HALF_LIFE_S}
+  )`);
+}

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISIBILITY_BOOST } from '@shared/constants';
+import { TRENDING_LIMIT } from '@shared/schemas/discovery';
+import { ZProjectSchema } from '@shared/schemas/project';
+import { projects } from '../../db/schema';
+import { EventBus } from '../../events/domain-events';
+import { createLogger } from '../../logger';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { startDiscovery } from './discovery-jobs';
+import { discoveryKit, idsOf } from './discovery-test-kit';
+import { trendingScoreOf } from './trending-score';
+
+let t: TestServer;
+let kit: ReturnType<typeof discoveryKit>;
+beforeAll(async () => {
+  t = await startTestServer();
+  kit = discoveryKit(t.database.db);
+}, 60_000);
+afterAll(() => t.close(), 60_000);
+
+/** Every project of a test gets this creation time, so only their counters and authors differ. */
+const sameTime = () => new Date(Date.now() - 60 * 60_000);
+
+async function trendingIds(): Promise<number[]> {
+  const res = await t.client().get('/api/projects/trending');
+  expect(res.status).toBe(200);
+  return idsOf(ZProjectSchema.array().parse(res.body));
+}
+
+describe('GET /api/projects/trending', () => {
+  it('when a visitor asks, then they get the trending projects too (200)', async () => {
+    const author = await t.signUp();
+    const p = await kit.project(author.user.id);
+    await kit.refresh();
+    expect(await trendingIds()).toContain(p.id);
+  });
+
+  it('when a premium author has 1 like, then the project weighs exactly like a free one with 3 x (1 + 1) - 1 = 5 likes', async () => {
+    const createdAt = sameTime();
+    const premium = await t.signUp();
+    await kit.premium(premium.user.id);
+    const free = await Promise.all([1, 2, 3, 4].map(() => t.signUp()));
+    const p1 = await kit.project(premium.user.id, { createdAt, reactionCount: 1 });
+    const f1 = await kit.project(free[0]!.user.id, { createdAt, reactionCount: 1 });
+    const f4 = await kit.project(free[1]!.user.id, { createdAt, reactionCount: 4 });
+    const f5 = await kit.project(free[2]!.user.id, { createdAt, reactionCount: 5 });
+    const f6 = await kit.project(free[3]!.user.id, { createdAt, reactionCount: 6 });
+    await kit.refresh();
+
+    const order = await trendingIds();
+    const at = (id: number) => order.indexOf(id);
+    expect([p1, f1, f4, f5, f6].every((p) => at(p.id) >= 0)).toBe(true);
+    // Otherwise identical: the premium project is above the free one...
+    expect(at(p1.id)).toBeLessThan(at(f1.id));
+    // ...by the factor 3 of the formula: above 4 likes, below 6 likes, level with 5 likes.
+    expect(at(f6.id)).toBeLessThan(at(p1.id));
+    expect(at(p1.id)).toBeLessThan(at(f4.id));
+    const s = await kit.scores([p1.id, f1.id, f5.id]);
+    expect(2 ** (s.get(p1.id)! - s.get(f1.id)!)).toBeCloseTo(VISIBILITY_BOOST, 9);
+    expect(s.get(p1.id)!).toBeCloseTo(s.get(f5.id)!, 9);
+  });
+
+  it('when the database computes a score, then it is the documented formula (the boost applied once)', async () => {
+    const author = await t.signUp();
+    await kit.premium(author.user.id, new Date(Date.now() + 86_400_000));
+    const createdAt = new Date('2026-03-01T12:00:00Z');
+    const p = await kit.project(author.user.id, {
+      createdAt,
+      viewCount: 120,
+      reactionCount: 7,
+      commentCount: 3,
+      saveCount: 2,
+      shareCount: 1,
+      ratingCount: 2,
+      ratingSum: 9,
+    });
+    await kit.refresh();
+    const expected = trendingScoreOf({
+      viewCount: 120,
+      reactionCount: 7,
+      commentCount: 3,
+      saveCount: 2,
+      shareCount: 1,
+      ratingSum: 9,
+      createdAt,
+      authorIsPremium: true,
+    });
+    expect((await kit.scores([p.id])).get(p.id)).toBeCloseTo(expected, 9);
+    // points = 1 + 12 + 7 + 6 + 4 + 3 + 3.6 = 36.6, times 3 for premium
+    expect(expected - Math.log2(3 * 36.6)).toBeCloseTo((createdAt.getTime() - Date.parse('2025-01-01T00:00:00Z')) / 1000 / (72 * 3600), 9);
+  });
+
+  it('when premium has expired, then the project gets no boost', async () => {
+    const createdAt = sameTime();
+    const lapsed = await t.signUp();
+    await kit.premium(lapsed.user.id, new Date(Date.now() - 1000));
+    const free = await t.signUp();
+    const a = await kit.project(lapsed.user.id, { createdAt });
+    const b = await kit.project(free.user.id, { createdAt });
+    await kit.refresh();
+    const s = await kit.scores([a.id, b.id]);
+    expect(s.get(a.id)).toBeCloseTo(s.get(b.id)!, 9);
+  });
+
+  it('when a newer project has as many points, then it ranks above an older one (time decay)', async () => {
+    const author = await t.signUp();
+    const old = await kit.project(author.user.id, { createdAt: new Date(Date.now() - 3 * 86_400_000), reactionCount: 3 });
+    const fresh = await kit.project(author.user.id, { createdAt: new Date(), reactionCount: 3 });
+    await kit.refresh();
+    const s = await kit.scores([old.id, fresh.id]);
+    // 72 hours is one half-life: the fresh project scores one doubling (log2) higher.
+    expect(s.get(fresh.id)! - s.get(old.id)!).toBeCloseTo(1, 3);
+  });
+
+  it('when a like event is emitted, then that project\'s score is refreshed at once', async () => {
+    const author = await t.signUp();
+    const fan = await t.signUp();
+    const p = await kit.project(author.user.id, { createdAt: sameTime() });
+    await kit.refresh();
+    const before = (await kit.scores([p.id])).get(p.id)!;
+    await kit.like(fan.user.id, p.id);
+    expect((await kit.scores([p.id])).get(p.id)).toBe(before); // not yet: nothing told discovery
+    await t.deps.events.emit('project:liked', { actorId: fan.user.id, projectId: p.id });
+    expect((await kit.scores([p.id])).get(p.id)).toBeCloseTo(before + 1, 9); // points 1 -> 2
+  });
+
+  it('when the schedule runs, then counters changed without an event (views) are scored', async () => {
+    const author = await t.signUp();
+    const p = await kit.project(author.user.id, { createdAt: sameTime() });
+    await kit.refresh();
+    const before = (await kit.scores([p.id])).get(p.id)!;
+    await t.database.db.update(projects).set({ viewCount: 10 }).where(eq(projects.id, p.id));
+
+    const stop = startDiscovery({ db: t.database.db, events: new EventBus(createLogger('silent')), logger: createLogger('silent') }, { refreshIntervalMs: 50 });
+    try {
+      await expect.poll(async () => (await kit.scores([p.id])).get(p.id), { timeout: 5000 }).toBeCloseTo(before + 1, 9);
+    } finally {
+      stop();
+    }
+  });
+
+  it('when an author is suspended, then their projects leave trending whatever their score', async () => {
+    const author = await t.signUp();
+    const p = await kit.project(author.user.id, { createdAt: new Date(), reactionCount: 10_000 });
+    await kit.refresh();
+    expect((await trendingIds())[0]).toBe(p.id);
+    await kit.suspend(author.user.id);
+    expect(await trendingIds()).not.toContain(p.id);
+  });
+
+  it('when there are many projects, then trending answers the best ' + TRENDING_LIMIT, async () => {
+    const author = await t.signUp();
+    for (let i = 0; i < TRENDING_LIMIT + 3; i++) await kit.project(author.user.id);
+    await kit.refresh();
+    expect(await trendingIds()).toHaveLength(TRENDING_LIMIT);
+  });
+});
