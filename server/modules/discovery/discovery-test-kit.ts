@@ -3,6 +3,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, follows, projects, reactions, shares, users } from '../../db/schema';
+import { insertProject } from '../../test/factories';
 import { refreshAllTrendingScores, refreshSearchWords } from './discovery.repository';
 
 export type NewProjectValues = Partial<typeof projects.$inferInsert>;
@@ -11,22 +12,9 @@ let serial = 0;
 
 export function discoveryKit(db: Db) {
   return {
-    async project(authorId: string, values: NewProjectValues = {}) {
+    project(authorId: string, values: NewProjectValues = {}) {
       serial += 1;
-      const [row] = await db
-        .insert(projects)
-        .values({
-          authorId,
-          title: `Project ${serial}`,
-          description: 'A small program',
-          thumbnail: 'https://example.com/thumb.png',
-          category: 'Web Development',
-          projectUrl: 'https://example.com/app',
-          tutorialUrl: 'https://example.com/tutorial',
-          ...values,
-        })
-        .returning();
-      return row!;
+      return insertProject(db, authorId, { title: `Project ${serial}`, projectUrl: 'https://example.com/app', ...values });
     },
     async follow(followerId: string, followingId: string) {
       await db.insert(follows).values({ followerId, followingId });
