@@ -1,16 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { NativeFileExtension } from '@shared/schemas/project';
+import { NATIVE_FILE_MIME, type NativeFileExtension } from '@shared/schemas/project';
 
-/** What the bytes of each binary extension must be, by their magic numbers. */
-const BINARY_MIME: Partial<Record<NativeFileExtension, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-};
+/** Text formats are checked as text; every other allowed extension by its magic bytes. */
+const TEXT_EXTENSIONS = new Set<NativeFileExtension>(['html', 'css', 'js', 'json', 'svg']);
+const BINARY_MIME = (ext: NativeFileExtension) => (TEXT_EXTENSIONS.has(ext) ? undefined : NATIVE_FILE_MIME[ext]);
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -33,7 +26,7 @@ export function isText(data: Uint8Array): boolean {
  * html/css/js/json/svg by being text (an SVG must also contain an <svg element).
  */
 export async function matchesExtension(ext: NativeFileExtension, data: Uint8Array): Promise<boolean> {
-  const binary = BINARY_MIME[ext];
+  const binary = BINARY_MIME(ext);
   if (binary) return (await fileTypeFromBuffer(data))?.mime === binary;
   if (!isText(data)) return false;
   if (ext === 'svg') return /<svg[\s>]/i.test(new TextDecoder().decode(data.subarray(0, 64 * 1024)));
