@@ -1,7 +1,7 @@
-import { MESSAGES } from '@shared/errors';
+import { PROJECT_MESSAGES } from '@shared/schemas/project';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { PROJECT_NOT_FOUND } from '../projects/get-project';
+import { assertProjectVisible } from '../projects/project-access';
 import type { UserRow } from '../users/users.repository';
 import { findProjectAccess, type ProjectAccessRow } from './interactions.repository';
 
@@ -11,9 +11,8 @@ import { findProjectAccess, type ProjectAccessRow } from './interactions.reposit
  */
 export async function loadAccessibleProject(db: DbOrTx, id: number, user: UserRow | undefined): Promise<ProjectAccessRow> {
   const project = await findProjectAccess(db, id);
-  if (!project) throw AppError.notFound(PROJECT_NOT_FOUND);
-  const privileged = !!user && (user.isAdmin || user.id === project.authorId);
-  if (project.authorIsSuspended && !privileged) throw AppError.forbidden(MESSAGES.contentUnavailable);
+  if (!project) throw AppError.notFound(PROJECT_MESSAGES.notFound);
+  assertProjectVisible(project, user);
   return project;
 }
 
@@ -23,7 +22,7 @@ export async function orProjectGone<T>(write: Promise<T>): Promise<T> {
     return await write;
   } catch (err) {
     const e = (err as { cause?: unknown }).cause ?? err;
-    if ((e as { code?: string }).code === '23503') throw AppError.notFound(PROJECT_NOT_FOUND);
+    if ((e as { code?: string }).code === '23503') throw AppError.notFound(PROJECT_MESSAGES.notFound);
     throw err;
   }
 }
