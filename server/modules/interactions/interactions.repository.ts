@@ -37,12 +37,12 @@ export async function findProjectAccess(db: DbOrTx, id: number): Promise<Project
 /** Answers whether the row was written (or removed) by this call, and the counter after it. */
 export type CounterChange = { changed: boolean; count: number };
 
-async function counterOf(db: DbOrTx, projectId: number, column: 'reactionCount' | 'saveCount'): Promise<number> {
+async function counterOf(db: DbOrTx, projectId: number, column: Counter): Promise<number> {
   const [row] = await db.select({ n: projects[column] }).from(projects).where(eq(projects.id, projectId));
   return row?.n ?? 0;
 }
 
-async function bump(db: DbOrTx, projectId: number, column: 'reactionCount' | 'saveCount', by: 1 | -1): Promise<number> {
+async function bump(db: DbOrTx, projectId: number, column: Counter, by: 1 | -1): Promise<number> {
   const [row] = await db
     .update(projects)
     .set({ [column]: sql`${projects[column]} + ${by}` })
@@ -51,50 +51,36 @@ async function bump(db: DbOrTx, projectId: number, column: 'reactionCount' | 'sa
   return row?.n ?? 0;
 }
 
+type Counter = 'reactionCount' | 'saveCount';
+
+/** Runs the write of one membership row; only when it touched a row does the project's counter move. */
+async function counted(tx: DbOrTx, projectId: number, column: Counter, by: 1 | -1, write: Promise<unknown[]>): Promise<CounterChange> {
+  if ((await write).length === 0) return { changed: false, count: await counterOf(tx, projectId, column) };
+  return { changed: true, count: await bump(tx, projectId, column, by) };
+}
+
 export function addReaction(db: DbOrTx, userId: string, projectId: number, type: string): Promise<CounterChange> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(reactions)
-      .values({ userId, projectId, type })
-      .onConflictDoNothing()
-      .returning({ projectId: reactions.projectId });
-    if (inserted.length === 0) return { changed: false, count: await counterOf(tx, projectId, 'reactionCount') };
-    return { changed: true, count: await bump(tx, projectId, 'reactionCount', 1) };
-  });
+  return db.transaction((tx) =>
+    counted(tx, projectId, 'reactionCount', 1, tx.insert(reactions).values({ userId, projectId, type }).onConflictDoNothing().returning()),
+  );
 }
 
 export function removeReaction(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(reactions)
-      .where(and(eq(reactions.userId, userId), eq(reactions.projectId, projectId)))
-      .returning({ projectId: reactions.projectId });
-    if (deleted.length === 0) return { changed: false, count: await counterOf(tx, projectId, 'reactionCount') };
-    return { changed: true, count: await bump(tx, projectId, 'reactionCount', -1) };
-  });
+  return db.transaction((tx) =>
+    counted(tx, projectId, 'reactionCount', -1, tx.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.projectId, projectId))).returning()),
+  );
 }
 
 export function addSave(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(saves)
-      .values({ userId, projectId })
-      .onConflictDoNothing()
-      .returning({ projectId: saves.projectId });
-    if (inserted.length === 0) return { changed: false, count: await counterOf(tx, projectId, 'saveCount') };
-    return { changed: true, count: await bump(tx, projectId, 'saveCount', 1) };
-  });
+  return db.transaction((tx) =>
+    counted(tx, projectId, 'saveCount', 1, tx.insert(saves).values({ userId, projectId }).onConflictDoNothing().returning()),
+  );
 }
 
 export function removeSave(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(saves)
-      .where(and(eq(saves.userId, userId), eq(saves.projectId, projectId)))
-      .returning({ projectId: saves.projectId });
-    if (deleted.length === 0) return { changed: false, count: await counterOf(tx, projectId, 'saveCount') };
-    return { changed: true, count: await bump(tx, projectId, 'saveCount', -1) };
-  });
+  return db.transaction((tx) =>
+    counted(tx, projectId, 'saveCount', -1, tx.delete(saves).where(and(eq(saves.userId, userId), eq(saves.projectId, projectId))).returning()),
+  );
 }
 
 export type RatingChange = { created: boolean; rating: number; ratingCount: number; ratingSum: number };
