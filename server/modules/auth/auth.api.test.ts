@@ -155,6 +155,19 @@ describe('admins', () => {
   });
 });
 
+describe('admins listed after sign-up', () => {
+  it('when a member\'s email is added to ADMIN_EMAILS, then their next sign-in makes them an admin', async () => {
+    const { email, password } = await t.signUp();
+    t.deps.config.adminEmails.add(email);
+    try {
+      const res = await t.client().post('/api/auth/login', { email, password });
+      expect(res.body.isAdmin).toBe(true);
+    } finally {
+      t.deps.config.adminEmails.delete(email);
+    }
+  });
+});
+
 describe('unknown API routes', () => {
   it('when an /api path does not exist, then 404 JSON', async () => {
     const res = await t.client().get('/api/nope');

@@ -2,8 +2,9 @@ import { MESSAGES } from '@shared/errors';
 import type { TLoginRequest } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { findUserByEmail, updateUser, type UserRow } from '../users/users.repository';
+import { findUserByEmail, type UserRow } from '../users/users.repository';
 import { dummyPasswordHash, verifyPassword } from './password';
+import { promoteListedAdmin } from './promote-listed-admin';
 
 export type LoginDeps = { db: Db; adminEmails: Set<string> };
 
@@ -13,8 +14,5 @@ export async function login(deps: LoginDeps, input: TLoginRequest): Promise<User
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !user.passwordHash || !ok) throw AppError.unauthorized(MESSAGES.invalidCredentials);
   if (user.isSuspended) throw AppError.forbidden(MESSAGES.accountSuspended);
-  if (!user.isAdmin && deps.adminEmails.has(input.email)) {
-    return (await updateUser(deps.db, user.id, { isAdmin: true })) ?? user;
-  }
-  return user;
+  return promoteListedAdmin(deps.db, deps.adminEmails, user);
 }

@@ -10,6 +10,7 @@ import {
   type UserRow,
 } from '../users/users.repository';
 import type { OidcClaims } from './oidc';
+import { promoteListedAdmin } from './promote-listed-admin';
 
 /**
  * Finds the account of an OpenID Connect identity; links an existing account only through a verified
@@ -42,8 +43,5 @@ export async function signInWithOidc(
   }
   if (!user) throw AppError.unauthorized();
   if (user.isSuspended) throw AppError.forbidden(MESSAGES.accountSuspended);
-  if (!user.isAdmin && user.email && deps.adminEmails.has(user.email.toLowerCase())) {
-    user = (await updateUser(deps.db, user.id, { isAdmin: true })) ?? user;
-  }
-  return user;
+  return promoteListedAdmin(deps.db, deps.adminEmails, user);
 }

@@ -1,0 +1,8 @@
+import type { Db } from '../../db/client';
+import { updateUser, type UserRow } from '../users/users.repository';
+
+/** A member whose email is in ADMIN_EMAILS becomes an admin when they sign in. */
+export async function promoteListedAdmin(db: Db, adminEmails: Set<string>, user: UserRow): Promise<UserRow> {
+  if (user.isAdmin || !user.email || !adminEmails.has(user.email.toLowerCase())) return user;
+  return (await updateUser(db, user.id, { isAdmin: true })) ?? user;
+}
