@@ -47,6 +47,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // The admin e2e specs sign these in (e2e/admin-support.ts), and the accessibility sweep signs in
+      // E2E_ADMIN_EMAIL (e2e/support.ts); sign-in makes them admins.
+      ADMIN_EMAILS: 'e2e-admin-portal@example.com,e2e-admin-blog@example.com,e2e-admin-reports@example.com,e2e-admin@example.com',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },

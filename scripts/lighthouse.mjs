@@ -1,0 +1,106 @@
+// npm run lighthouse: Lighthouse performance (plus accessibility, best practices, SEO) for the landing
+// page and signed-in Explore, desktop and mobile, with the installed Chromium. Starts the production
+// server on a fresh demo data dir (needs a build: npm run build:web; WEB_DIST_DIR selects another one),
+// signs in as a demo member for Explore and writes bench/results/lighthouse-latest.{json,md}.
+// Targets: performance >= 95 on desktop, >= 90 on mobile.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const TARGETS = { desktop: 95, mobile: 90 };
+
+function startServer(dataDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c.toString();
+      const url = /Buildboard is running at (http:\/\/\S+)/.exec(out)?.[1];
+      const password = /password for all: ([^)]+)\)/.exec(out)?.[1];
+      const email = /^\s+(\S+@\S+)/m.exec(out.split('password for all')[1] ?? '')?.[1];
+      if (url && password && email) resolve({ child, url, email, password });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+async function signIn(url, email, password) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bb-lighthouse-'));
+  const server = await startServer(dataDir);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const rows = [];
+  try {
+    const cookie = await signIn(server.url, server.email, server.password);
+    const pages = [
+      { name: 'landing', headers: {} },
+      { name: 'Explore (signed in)', headers: { Cookie: cookie } },
+    ];
+    for (const page of pages) {
+      for (const form of ['desktop', 'mobile']) {
+        const flags = { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: page.headers, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+        const result = await lighthouse(`${server.url}/`, flags, form === 'desktop' ? desktopConfig : undefined);
+        const lhr = result.lhr;
+        const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+        const audit = (a) => lhr.audits[a]?.numericValue;
+        const row = {
+          page: page.name,
+          form,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
+          tbtMs: Math.round(audit('total-blocking-time') ?? 0),
+          cls: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
+          domNodes: audit('dom-size') ?? null,
+          target: TARGETS[form],
+        };
+        rows.push(row);
+        console.log(`${row.page} ${form}: performance ${row.performance} (target ${row.target}), LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, DOM ${row.domNodes}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    server.child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const dir = join(import.meta.dirname, '..', 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const md = [
+    '# Lighthouse',
+    '',
+    `Run ${new Date().toISOString()}.`,
+    '',
+    '| page | form | performance | target | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | DOM nodes |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.page} | ${r.form} | ${r.performance} | ${r.target} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.domNodes} |`),
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'lighthouse-latest.json'), JSON.stringify(rows, null, 2));
+  writeFileSync(join(dir, 'lighthouse-latest.md'), md);
+  console.log(`\n${md}`);
+  if (rows.some((r) => r.performance < r.target)) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
