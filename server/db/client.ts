@@ -28,10 +28,27 @@ export type Database = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Settings of every connection, set once when it opens instead of per request: search's trigram
+ * thresholds (the `%` and `%>` operators, see SEARCH_THRESHOLDS in modules/discovery) and no parallel
+ * workers (the API's reads are small and many; starting workers costs more than it saves), and the
+ * random page cost of solid-state storage (the default 4 assumes spinning disks and talks the planner
+ * out of the full-text GIN indexes).
+ */
+export const CONNECTION_SETTINGS = {
+  'pg_trgm.similarity_threshold': '0.3',
+  'pg_trgm.word_similarity_threshold': '0.3',
+  max_parallel_workers_per_gather: '0',
+  random_page_cost: '1.1',
+} as const;
+
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite stores its files in `<dataDir>/db` (or memory). */
 export function openDatabase(opts: { databaseUrl?: string; dataDir?: string | 'memory' }): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const options = Object.entries(CONNECTION_SETTINGS)
+      .map(([k, v]) => `-c ${k}=${v}`)
+      .join(' ');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -50,10 +67,16 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir?: string | 'm
   }
   const client = new PGlite({ dataDir: dataPath, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One connection: session settings hold for every later query (PGlite runs them in order).
+  const settled = client.exec(Object.entries(CONNECTION_SETTINGS).map(([k, v]) => `SET ${k} = ${v};`).join('\n'));
+  settled.catch(() => undefined);
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await settled;
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
     ping: async () => {
       await client.query('select 1');
     },

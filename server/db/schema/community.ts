@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -18,8 +19,10 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    syncSeq: bigint('sync_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    index('notifications_user_sync_idx').on(t.userId, t.syncSeq, t.id),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx').on(t.userId, t.read),
   ],
@@ -48,7 +51,8 @@ export const reports = pgTable(
     id: serial('id').primaryKey(),
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     reportType: text('report_type').notNull().default('project'),
-    targetId: integer('target_id').notNull(),
+    // A project or comment id, or a user's uuid: text holds all three.
+    targetId: text('target_id').notNull(),
     reason: text('reason').notNull(),
     description: text('description'),
     status: text('status').notNull().default('pending'),
@@ -56,7 +60,33 @@ export const reports = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reports_status_idx').on(t.status, t.createdAt), index('reports_target_idx').on(t.reportType, t.targetId)],
+  (t) => [
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.reportType, t.targetId),
+    index('reports_created_idx').on(t.createdAt),
+    // One pending report per reporter and target.
+    uniqueIndex('reports_pending_unique').on(t.reporterId, t.reportType, t.targetId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every admin action (who, what, target, reason, when); shown as History on the admin profile view. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('admin_audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -84,6 +114,8 @@ export const subscriptions = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
+  /** The event's own time (Stripe's `created`), for audits of out-of-order arrivals. */
+  created: timestamp('created', { withTimezone: true }),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

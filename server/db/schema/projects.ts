@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +16,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** A stored full-text document (a generated column): search reads it instead of computing it per row. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const projects = pgTable(
   'projects',
@@ -43,21 +48,26 @@ export const projects = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     // Precomputed ranking score (time-decayed popularity, premium boost applied once); see docs/decisions.md.
     trendingScore: doublePrecision('trending_score').notNull().default(0),
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', title || ' ' || description || ' ' || category)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Commit order of the last content change, set by a trigger: the author's sync checkpoint (0008_offline).
+    syncSeq: bigint('sync_seq', { mode: 'number' }).notNull().default(0),
+    /** The draft this project was published from (its client-made id), so publishing happens once. */
+    sourceDraftId: uuid('source_draft_id'),
   },
   (t) => [
     index('projects_author_idx').on(t.authorId, t.createdAt),
+    uniqueIndex('projects_source_draft_unique').on(t.sourceDraftId),
     index('projects_category_idx').on(t.category),
     index('projects_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
     // Recommendations take the best-scored projects of the member's favourite categories.
     index('projects_category_trending_idx').on(t.category, t.trendingScore.desc(), t.id.desc()),
     index('projects_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('projects_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('projects_search_idx').using(
-      'gin',
-      sql`to_tsvector('english', ${t.title} || ' ' || ${t.description} || ' ' || ${t.category})`,
-    ),
+    index('projects_search_document_idx').using('gin', t.searchDocument),
     check('projects_cost_nonnegative', sql`${t.cost} IS NULL OR ${t.cost} >= 0`),
     check('projects_counts_nonnegative', sql`${t.reactionCount} >= 0 AND ${t.saveCount} >= 0`),
   ],
@@ -104,9 +114,11 @@ export const saves = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    syncSeq: bigint('sync_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),
+    index('saves_user_sync_idx').on(t.userId, t.syncSeq),
     index('saves_user_created_idx').on(t.userId, t.createdAt),
     index('saves_project_idx').on(t.projectId),
   ],
@@ -162,13 +174,14 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    searchDocument: tsvector('search_document').notNull().generatedAlwaysAs(sql`to_tsvector('english', content)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('comments_project_created_idx').on(t.projectId, t.createdAt),
     index('comments_user_idx').on(t.userId),
     index('comments_content_trgm_idx').using('gin', sql`lower(${t.content}) gin_trgm_ops`),
-    index('comments_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+    index('comments_search_document_idx').using('gin', t.searchDocument),
   ],
 );
 

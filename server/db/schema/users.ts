@@ -27,6 +27,11 @@ export const users = pgTable(
     isPremium: boolean('is_premium').notNull().default(false),
     premiumExpiresAt: timestamp('premium_expires_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripeSubscriptionStatus: text('stripe_subscription_status'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Stripe's `created` of the newest subscription event applied: an older one never overwrites it. */
+    stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
     isSuspended: boolean('is_suspended').notNull().default(false),
     suspendedReason: text('suspended_reason'),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
@@ -40,6 +45,11 @@ export const users = pgTable(
     uniqueIndex('users_handle_unique').on(sql`lower(${t.handle})`),
     uniqueIndex('users_oidc_unique').on(t.oidcIssuer, t.oidcSubject),
     index('users_created_at_idx').on(t.createdAt),
+    // The admin user list searches email and handle by substring, and filters the suspended.
+    index('users_email_trgm_idx').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
+    index('users_handle_trgm_idx').using('gin', sql`lower(${t.handle}) gin_trgm_ops`),
+    index('users_suspended_created_idx').on(t.createdAt).where(sql`${t.isSuspended}`),
+    uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     // Search finds projects by their author's name (typos and prefixes included).
     index('users_name_trgm_idx').using(
       'gin',

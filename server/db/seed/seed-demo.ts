@@ -152,7 +152,7 @@ export async function seedDemo(db: Db): Promise<SeedResult | null> {
       DEMO_REPORTS.map((r) => ({
         reporterId: uid(r.reporter),
         reportType: 'project',
-        targetId: pid(r.project),
+        targetId: String(pid(r.project)),
         reason: r.reason,
         description: r.description,
       })),
