@@ -18,6 +18,10 @@ export const IP_RESPONSE_HOURS_MAX = 48;
 export const MAX_PROJECT_FILES = 20;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Uploaded images are re-encoded no larger than this on their longest side (pixels). */
+export const MAX_IMAGE_EDGE = 2560;
+/** WebP variant widths served for ?w= (thumbnails, avatars, banners). */
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const;
 
 // Profile
 export const DISPLAY_NAME_MAX = 50;

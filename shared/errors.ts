@@ -39,4 +39,6 @@ export const MESSAGES = {
   internal: 'Internal server error',
   handleTaken: 'This handle is already taken',
   selfFollow: 'You cannot follow yourself',
+  nulCharacter: 'Text must not contain NUL (\\u0000) characters',
+  malformedMultipart: 'Malformed multipart body',
 } as const;

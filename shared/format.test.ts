@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarLetterOf, displayNameOf, formatCost, formatCount, formatRating, isHttpUrl, ratingsLabel } from './format';
+import { avatarLetterOf, displayNameOf, formatCost, formatCount, formatRating, isHttpUrl, isImageUrl, publicNameOf, ratingsLabel } from './format';
 
 describe('formatCount (spec section 2: 1000 or more shows one decimal plus K)', () => {
   it('when the count is below 1000, then it shows as is', () => {
@@ -78,5 +78,26 @@ describe('ratings', () => {
     expect(formatRating(4.333)).toBe('4.3');
     expect(formatRating(5)).toBe('5.0');
     expect(formatRating(0)).toBe('-');
+  });
+});
+
+describe('publicNameOf (issue 11, item 13: never any part of an email to others)', () => {
+  it('uses displayName, else first + last name, else User, and ignores the email', () => {
+    expect(publicNameOf({ displayName: 'Ada L.', firstName: 'Ada' })).toBe('Ada L.');
+    expect(publicNameOf({ firstName: ' Ada ', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    const withEmail = { displayName: null, firstName: null, lastName: null, email: 'countess@x.io' };
+    expect(publicNameOf(withEmail)).toBe('User');
+    expect(publicNameOf(null)).toBe('User');
+  });
+});
+
+describe('isImageUrl (issue 11, item 14: uploaded avatars show on cards)', () => {
+  it('accepts http(s) and our uploaded image paths only', () => {
+    expect(isImageUrl('https://cdn.example.com/a.png')).toBe(true);
+    expect(isImageUrl(`/uploads/images/${'a'.repeat(32)}.png`)).toBe(true);
+    expect(isImageUrl('/uploads/images/../../etc/passwd')).toBe(false);
+    expect(isImageUrl('javascript:alert(1)')).toBe(false);
+    expect(isImageUrl('//evil.example/a.png')).toBe(false);
+    expect(isImageUrl(null)).toBe(false);
   });
 });

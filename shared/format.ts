@@ -23,7 +23,10 @@ export type NameParts = {
 
 const clean = (s: string | null | undefined) => (s ?? '').trim();
 
-/** displayName; else first + last name; else the email before the @; else 'User'. */
+/**
+ * displayName; else first + last name; else the email before the @; else 'User' (spec section 2). Only
+ * for the signed-in member's own name (the sidebar): others' names come from publicNameOf.
+ */
 export function displayNameOf(u: NameParts | null | undefined): string {
   if (!u) return 'User';
   const display = clean(u.displayName);
@@ -33,6 +36,15 @@ export function displayNameOf(u: NameParts | null | undefined): string {
   const local = clean(u.email).split('@')[0] ?? '';
   if (local) return local;
   return 'User';
+}
+
+/** A member's name as others see it: displayName; else first + last name; else 'User', never any part of an email. */
+export function publicNameOf(u: Omit<NameParts, 'email'> | null | undefined): string {
+  if (!u) return 'User';
+  const display = clean(u.displayName);
+  if (display) return display;
+  const full = [clean(u.firstName), clean(u.lastName)].filter(Boolean).join(' ');
+  return full || 'User';
 }
 
 /** The letter shown when there is no profile image: display name, first name, email, else 'U'. */
@@ -47,6 +59,14 @@ export function avatarLetterOf(u: NameParts | null | undefined): string {
 /** Only http(s) addresses are used as avatar images; anything else shows a generic icon. */
 export function isHttpUrl(url: string | null | undefined): boolean {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
+}
+
+/** An image this server stores for uploads (`POST /api/upload/image` answers these paths). */
+export const UPLOADED_IMAGE_URL = /^\/uploads\/images\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+
+/** Avatars and banners show from http(s) addresses and from this server's own uploaded images. */
+export function isImageUrl(url: string | null | undefined): boolean {
+  return isHttpUrl(url) || (typeof url === 'string' && UPLOADED_IMAGE_URL.test(url));
 }
 
 /** '(1 rating)' or '(n ratings)'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, MAX_PROJECT_FILES, checkPickedFiles, isHttpUrl } from './desktop-api';
+import { DESKTOP_ARGS, DESKTOP_CHANNELS, ZAppPathSchema, ZNotifyInputSchema, deepLinkPath, isHttpUrl } from './desktop-api';
 
 describe('isHttpUrl', () => {
   it('when given absolute http(s) URLs, then true', () => {
@@ -13,26 +13,34 @@ describe('isHttpUrl', () => {
   );
 });
 
-describe('checkPickedFiles', () => {
-  const f = (name: string, size = 1) => ({ name, size });
-
-  it('when within limits, then null', () => {
-    expect(checkPickedFiles([f('a.html'), f('b.PNG', MAX_FILE_BYTES)], { accept: ['html', 'png'], multiple: true })).toBeNull();
-    expect(checkPickedFiles([])).toBeNull();
+describe('bridge schemas', () => {
+  it('when every channel is listed, then each has an argument schema', () => {
+    expect(Object.keys(DESKTOP_ARGS).sort()).toEqual(Object.values(DESKTOP_CHANNELS).sort());
   });
 
-  it('when a single pick has several files, then "Choose one file."', () => {
-    expect(checkPickedFiles([f('a'), f('b')])).toBe('Choose one file.');
+  it.each(['/project/12', '/notifications', '/'])('when %s is an app path, then it passes', (p) => {
+    expect(ZAppPathSchema.safeParse(p).success).toBe(true);
   });
 
-  it('when there are too many files, then it says the limit', () => {
-    const files = Array.from({ length: MAX_PROJECT_FILES + 1 }, (_, i) => f(`${i}.js`));
-    expect(checkPickedFiles(files, { multiple: true })).toBe(`Choose at most ${MAX_PROJECT_FILES} files.`);
-  });
+  it.each(['project/1', '//evil.example', 'https://evil.example/', '/a/../b', '/a?x=1', '/a#b', `/${'a'.repeat(300)}`])(
+    'when %s is not an app path, then it fails',
+    (p) => expect(ZAppPathSchema.safeParse(p).success).toBe(false),
+  );
 
-  it('when a file is too big or of another type, then it names the file', () => {
-    expect(checkPickedFiles([f('big.zip', MAX_FILE_BYTES + 1)])).toBe('big.zip is larger than 5 MB.');
-    expect(checkPickedFiles([f('x.exe')], { accept: ['png'] })).toBe('x.exe is not an accepted file type (png).');
-    expect(checkPickedFiles([f('png')], { accept: ['png'] })).toMatch(/not an accepted file type/);
+  it('when a notification has an unknown field, then it fails', () => {
+    expect(ZNotifyInputSchema.safeParse({ title: 'a', body: 'b', icon: 'x' }).success).toBe(false);
   });
+});
+
+describe('deepLinkPath', () => {
+  it.each([
+    ['buildboard://project/12', '/project/12'],
+    ['buildboard://project/12/', '/project/12'],
+    ['buildboard:/project/7', '/project/7'],
+  ])('when given %s, then opens %s', (link, path) => expect(deepLinkPath(link)).toBe(path));
+
+  it.each(['buildboard://project/0', 'buildboard://project/abc', 'buildboard://admin', 'https://project/1', 'nonsense', 'buildboard://project/1/../admin'])(
+    'when given %s, then null',
+    (link) => expect(deepLinkPath(link)).toBeNull(),
+  );
 });

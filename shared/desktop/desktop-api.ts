@@ -1,89 +1,118 @@
-// The typed `window.desktop` bridge between the desktop shell (Electron) and the web UI.
-// Pure types and constants: this file must stay free of node, DOM and electron imports,
-// because the main process, the preload script and the browser bundle all compile it.
+// The typed `window.desktop` bridge between the desktop shell (Electron) and the web UI, and the zod
+// schemas the main process validates every bridge call with. Free of node, DOM and electron imports:
+// the main process, the preload script (types only) and the browser bundle all compile it.
+import { APP_PATH_MAX, isAppPath, isHttpUrl } from './app-paths';
+import { z } from '../zod';
 import { MAX_FILE_BYTES, MAX_PROJECT_FILES } from '../constants';
 
 export { MAX_FILE_BYTES, MAX_PROJECT_FILES };
 
-/** One IPC channel per bridge method, keyed by the method name. */
+/** One IPC channel per bridge method (renderer -> main, invoke/handle), keyed by the method name. */
 export const DESKTOP_CHANNELS = {
-  getInfo: 'desktop:get-info',
   openExternal: 'desktop:open-external',
   notify: 'desktop:notify',
-  pickFiles: 'desktop:pick-files',
+  setBadgeCount: 'desktop:set-badge-count',
+  pickProjectFiles: 'desktop:pick-project-files',
+  getServerSettings: 'desktop:get-server-settings',
+  setServerUrl: 'desktop:set-server-url',
 } as const;
+
+/** The one event main sends to the page (main -> renderer): go to an app path. */
+export const DESKTOP_NAVIGATE_EVENT = 'desktop:navigate';
 
 export type DesktopChannels = typeof DESKTOP_CHANNELS;
 export type DesktopChannel = DesktopChannels[keyof DesktopChannels];
 
+/** The bundled UI's own origin inside the desktop app (a privileged standard scheme). */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'buildboard';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+/** The deep-link scheme: buildboard://project/{id} opens /project/{id}. */
+export const DEEP_LINK_SCHEME = 'buildboard';
+
 // Notification text is short UI copy; the caps stop a page from flooding the OS with megabytes.
 export const NOTIFY_TITLE_MAX = 120;
 export const NOTIFY_BODY_MAX = 500;
+const URL_MAX = 2048;
+export const BADGE_COUNT_MAX = 9999;
 
-export type DesktopInfo = {
-  /** Operating system as Node names it: 'darwin', 'win32', 'linux'. */
-  platform: string;
-  /** Version of the desktop app. */
-  version: string;
-};
+/** True for absolute http: and https: URLs, the only ones openExternal lets out of the app. */
+export { isHttpUrl };
 
-export type NotifyInput = { title: string; body: string };
+/** An absolute http(s) URL (openExternal, the server address). */
+export const ZHttpUrlSchema = z
+  .string()
+  .trim()
+  .max(URL_MAX)
+  .refine(isHttpUrl, 'Enter an http:// or https:// address');
 
-export type PickFilesOptions = {
-  /** File extensions without the dot, e.g. ['html', 'png']; omitted or empty means any file. */
-  accept?: string[];
-  multiple?: boolean;
-};
+/** A path inside the app ("/project/12", "/notifications"): no scheme, host, query or dot segments. */
+export const ZAppPathSchema = z.string().max(APP_PATH_MAX).refine(isAppPath, 'expected an app path');
 
-export type PickedFile = {
-  name: string;
-  /** MIME type guessed from the extension; '' when unknown (as a browser File would have). */
-  type: string;
-  data: Uint8Array<ArrayBuffer>;
+export const ZNotifyInputSchema = z.strictObject({
+  title: z.string().trim().min(1).max(NOTIFY_TITLE_MAX),
+  body: z.string().max(NOTIFY_BODY_MAX),
+  /** Where clicking the notification takes the window. */
+  target: ZAppPathSchema.optional(),
+});
+export type NotifyInput = z.input<typeof ZNotifyInputSchema>;
+
+export const ZBadgeCountSchema = z.number().int().min(0).max(BADGE_COUNT_MAX);
+
+export const ZPickProjectFilesSchema = z.strictObject({ kind: z.enum(['files', 'folder']) });
+export type PickProjectFilesOptions = z.infer<typeof ZPickProjectFilesSchema>;
+
+/** The argument lists of each channel, validated in the main process before a handler runs. */
+export const DESKTOP_ARGS = {
+  [DESKTOP_CHANNELS.openExternal]: z.tuple([ZHttpUrlSchema]),
+  [DESKTOP_CHANNELS.notify]: z.tuple([ZNotifyInputSchema]),
+  [DESKTOP_CHANNELS.setBadgeCount]: z.tuple([ZBadgeCountSchema]),
+  [DESKTOP_CHANNELS.pickProjectFiles]: z.tuple([ZPickProjectFilesSchema]),
+  [DESKTOP_CHANNELS.getServerSettings]: z.tuple([]),
+  [DESKTOP_CHANNELS.setServerUrl]: z.tuple([ZHttpUrlSchema]),
+} satisfies Record<DesktopChannel, z.ZodType<unknown[]>>;
+
+/**
+ * A file read from disk for native hosting. `path` is relative to the chosen folder ("css/app.css"),
+ * or the bare name for single files. `data` is null when main did not read the bytes because the pick
+ * already breaks the rules (a file over 5 MB, more than 20 files): the UI then shows the spec's error.
+ */
+export type DiskFile = { path: string; size: number; type: string; data: Uint8Array<ArrayBuffer> | null };
+
+export type ServerSettings = {
+  /** The server the app talks to, or null before the first-run screen saved one. */
+  serverUrl: string | null;
+  /** The address the first-run screen suggests (BUILDBOARD_URL or the build's default). */
+  defaultUrl: string | null;
 };
 
 export interface DesktopApi {
-  getInfo(): Promise<DesktopInfo>;
   /** Opens an http(s) URL in the system browser; other schemes are rejected. */
   openExternal(url: string): Promise<void>;
-  /** Shows a native notification. */
+  /** Shows a native notification; clicking it focuses the window on `target`. */
   notify(input: NotifyInput): Promise<void>;
-  /** Lets the user choose files and returns their contents; [] when the dialog is cancelled. */
-  pickFiles(options?: PickFilesOptions): Promise<PickedFile[]>;
+  /** The dock/taskbar badge; 0 clears it. */
+  setBadgeCount(count: number): Promise<void>;
+  /** A native dialog for files or one folder (walked recursively); [] when cancelled. */
+  pickProjectFiles(options: PickProjectFilesOptions): Promise<DiskFile[]>;
+  getServerSettings(): Promise<ServerSettings>;
+  /** Saves the server address and reloads the app against it. */
+  setServerUrl(url: string): Promise<void>;
+  /** Calls `listener` with an app path when a notification click or deep link asks to go there. */
+  onNavigate(listener: (path: string) => void): () => void;
 }
 
-/** An extension as `accept` takes it: letters and digits only, no dot. */
-export const ACCEPT_EXTENSION_PATTERN = /^[a-z0-9]{1,16}$/i;
-
-/** True for absolute http: and https: URLs, the only ones openExternal lets out of the app. */
-export function isHttpUrl(value: string): boolean {
+/** The app path of a deep link (buildboard://project/12 -> /project/12), or null when unsupported. */
+export function deepLinkPath(link: string): string | null {
+  let url: URL;
   try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
+    url = new URL(link);
   } catch {
-    return false;
+    return null;
   }
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-/**
- * The rules every file picker enforces, so the browser and the desktop reject the same picks
- * with the same message (a browser's `accept` is only a hint). Returns null when the files pass.
- */
-export function checkPickedFiles(
-  files: readonly { name: string; size: number }[],
-  options: PickFilesOptions = {},
-): string | null {
-  const max = options.multiple ? MAX_PROJECT_FILES : 1;
-  if (files.length > max) return max === 1 ? 'Choose one file.' : `Choose at most ${max} files.`;
-  const accept = (options.accept ?? []).map((ext) => ext.toLowerCase());
-  const wrongType = accept.length > 0 && files.find((f) => !accept.includes(extensionOf(f.name)));
-  if (wrongType) return `${wrongType.name} is not an accepted file type (${accept.join(', ')}).`;
-  const tooBig = files.find((f) => f.size > MAX_FILE_BYTES);
-  if (tooBig) return `${tooBig.name} is larger than ${MAX_FILE_BYTES / (1024 * 1024)} MB.`;
-  return null;
+  if (url.protocol !== `${DEEP_LINK_SCHEME}:`) return null;
+  // buildboard://project/12 parses with host "project"; buildboard:/project/12 without one.
+  const path = `${url.host ? `/${url.host}` : ''}${url.pathname}`.replace(/\/+$/, '');
+  const match = /^\/project\/([1-9]\d{0,15})$/.exec(path);
+  return match ? `/project/${match[1]}` : null;
 }

@@ -11,6 +11,12 @@ export type RealtimeNotification = {
 
 export interface ServerToClientEvents {
   'notification:new': (notification: RealtimeNotification) => void;
+  /**
+   * Sent once a socket connects: the current position in the realtime stream. Socket.IO clients keep the
+   * last such string as their offset, so a socket that has not received a push yet can still recover its
+   * session (and the pushes it missed) after a disconnection. Clients need not listen.
+   */
+  'realtime:checkpoint': (offset: string) => void;
 }
 
 // Clients only listen for now; the map exists so both sides stay typed when they start talking.

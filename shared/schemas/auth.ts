@@ -41,10 +41,4 @@ export const ZCurrentUserSchema = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUserSchema>;
 
-/** Only same-origin paths may be a post-login destination (no open redirect). */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string') return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (value.startsWith('/api/')) return '/';
-  return value;
-}
+export { safeReturnTo } from '../return-to';

@@ -34,6 +34,8 @@ export const ZCommentSchema = z.object({
   userName: z.string(),
   userHandle: z.string(),
   userAvatar: z.string().nullable(),
+  /** The writer is premium now: the comment shows the premium badge. */
+  userIsPremium: z.boolean(),
   createdAt: z.string(),
 });
 export type TComment = z.infer<typeof ZCommentSchema>;

@@ -1,4 +1,5 @@
 import { BIO_MAX, DISPLAY_NAME_MAX, HANDLE_MAX, HANDLE_MIN, LOCATION_MAX, SOCIAL_PLATFORMS } from '../constants';
+import { UPLOADED_IMAGE_URL } from '../format';
 import { z } from '../zod';
 
 // Profiles and follows (spec sections 3, 5 and 6). The edit form and PATCH /api/user/profile use the
@@ -37,7 +38,7 @@ export const socialUrlKey = (slot: SocialLinkSlot) => `socialMedia${slot}Url` as
 export const URL_MAX = 2048;
 export const HANDLE_PATTERN = /^[A-Za-z0-9_]+$/;
 /** What POST /api/upload/image answers: a root-relative address of a stored image. */
-export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/images\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+export const UPLOADED_IMAGE_PATTERN = UPLOADED_IMAGE_URL;
 
 export const PROFILE_MESSAGES = {
   displayNameRequired: 'Display name is required',
