@@ -1,24 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import express, { type Express } from 'express';
+import { join, resolve } from 'node:path';
+import compression from 'compression';
+import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { MESSAGES } from '@shared/errors';
+import { invalidateAfterWrites } from './cache/public-cache';
+import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
 import { loadUser } from './http/auth';
+import { idempotency } from './http/idempotency';
 import { sameOriginGuard } from './http/csrf';
+import { requestLogger } from './http/request-log';
+import { refuseNul } from './http/refuse-nul';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createSession, type SessionSetup } from './http/session';
+import { precompressedAssets, robotsTxt, sitemapXml } from './http/site-files';
 import { healthRoutes } from './modules/health/health.routes';
 import { domainRoutes } from './modules/index';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookHandler } from './modules/premium/stripe-webhook';
 import { hostedFilesHandler } from './modules/projects/hosted-files';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { uploadedImagesHandler } from './modules/uploads/uploads.routes';
 
 
 export type AppOptions = {
   sessionSecret: string;
   ping: () => Promise<void>;
+  /** True once the instance is draining (SIGTERM): /api/health answers 503 so the balancer moves away. */
+  draining?: () => boolean;
   /** Serve the built web app with the SPA fallback (production). */
   serveWeb?: boolean;
 };
@@ -30,27 +39,22 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY);
+  // X-Forwarded-* are believed only when TRUST_PROXY says which proxies set them (issue 11).
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-    }),
-  );
+  app.use(requestLogger(deps.logger));
 
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          // Not 'self': without PREVIEW_ORIGIN, hosted projects live under /hosted/ on this origin, and a
+          // script there must never run as ours. Only the built app's /assets/ may (issue 11).
+          scriptSrc: [(req) => appScriptSource(req as Request, config.PUBLIC_URL), 'https://js.stripe.com'],
+          // The offline app shell's service worker (/sw.js, one file: no importScripts); pages under
+          // /hosted/ are sandboxed (opaque origin) and cannot register one.
+          workerSrc: ["'self'"],
           frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', ...(config.PREVIEW_ORIGIN ? [config.PREVIEW_ORIGIN] : [])],
           connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
@@ -65,6 +69,9 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
     }),
   );
 
+  // gzip or brotli for API answers and pages (precompressed assets are already encoded and skipped).
+  app.use(compression({ threshold: 1024 }));
+
   const session = createSession({
     db: deps.db,
     redis: deps.redis,
@@ -73,21 +80,34 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
     secure: config.secureCookies,
   });
 
+  // A suspended or deleted account loses every session at once, not only on its next request.
+  deps.events.on('user:access-revoked', ({ userId }) => session.destroyUserSessions(userId));
+
   const api = express.Router();
+  // The one route exempt from the same-origin guard and sessions: Stripe's webhook is called by Stripe,
+  // carries no cookie, and is authenticated by its signature over the raw body (hence before the JSON parser).
+  api.post(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
   api.use(express.json({ limit: '1mb' }));
+  api.use(refuseNul);
   api.use(sameOriginGuard(config.PUBLIC_URL));
   api.use(session.middleware);
   api.use(loadUser(deps.db));
+  api.use(idempotency(deps.db));
+  api.use(invalidateAfterWrites(deps.cache));
   api.use(
     '/api',
     deps.limiter({ name: 'api', windowMs: 60_000, limit: config.API_RATE_LIMIT, message: MESSAGES.tooManyRequests }),
   );
-  api.use(healthRoutes(opts.ping));
+  api.use(openApiRoutes());
   for (const router of domainRoutes(deps)) api.use(router);
   api.use('/api', notFoundHandler);
+  // Health first: the balancer's checks need no session, user or rate limit, and must answer under load.
+  app.use(healthRoutes(opts.ping, opts.draining));
   // Only /api requests pay for body parsing, the session lookup and the user load.
   app.use((req, res, next) => (req.path.startsWith('/api/') ? api(req, res, next) : next()));
 
+  app.get('/robots.txt', robotsTxt(config.PUBLIC_URL));
+  app.get('/sitemap.xml', sitemapXml(config.PUBLIC_URL));
   app.get('/uploads/{*key}', uploadedImagesHandler(deps));
   app.use('/hosted', hostedFilesHandler(deps));
   if (opts.serveWeb) serveWebApp(app, config.WEB_DIST_DIR);
@@ -96,10 +116,22 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   return { app, session };
 }
 
+/** The one script source of our own: the built app's hashed assets, on PUBLIC_URL or the request's host. */
+function appScriptSource(req: Request, publicUrl: string | undefined): string {
+  if (publicUrl) return `${new URL(publicUrl).origin}/assets/`;
+  const host = req.get('host') ?? '';
+  // A host that is not a plain name/address (never sent by browsers) gets no script source of ours.
+  if (!/^([\w.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host)) return 'https://js.stripe.com';
+  return `${req.protocol}://${host}/assets/`;
+}
+
 /** The built SPA: hashed assets cached for a year, index.html for every other GET. */
-function serveWebApp(app: Express, webDist: string) {
+function serveWebApp(app: Express, dir: string) {
+  // Absolute, or res.sendFile answers every page with a 500 when WEB_DIST_DIR is relative.
+  const webDist = resolve(dir);
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) throw new Error(`The web app is not built: ${index} is missing (run npm run build:web)`);
+  app.use('/assets', precompressedAssets(join(webDist, 'assets')));
   app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(webDist, { index: false }));
   app.get('/{*splat}', (req, res, next) => {

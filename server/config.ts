@@ -29,7 +29,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-    TRUST_PROXY: z.string().default('loopback'),
+    TRUST_PROXY: z.string().default('false'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -37,6 +37,7 @@ const EnvSchema = z
     STRIPE_API_URL: optionalUrl,
     WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../dist/web', import.meta.url))),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -46,6 +47,18 @@ export type Config = Env & {
   secureCookies: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string; scopes: string } | null;
 };
+
+/**
+ * Express's `trust proxy` value of TRUST_PROXY: off unless set ('false'), every hop ('true'), a hop
+ * count ('1'), or a list of addresses/subnets ('loopback', '10.0.0.0/8, 127.0.0.1').
+ */
+export function trustProxySetting(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no' || v === '') return false;
+  if (v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,3 +1,4 @@
+import type { PublicCache } from './cache/public-cache';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './events/domain-events';
@@ -17,4 +18,6 @@ export type AppDeps = {
   oidc: Oidc | null;
   events: EventBus;
   storage: FileStorage;
+  /** Public reads (trending, project pages); call cache.invalidate() after writes outside the HTTP API. */
+  cache: PublicCache;
 };

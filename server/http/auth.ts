@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
+import { assertAdmin } from '../access/access-policy';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { findUserById, type UserRow } from '../modules/users/users.repository';
-import { destroySession } from './session';
+import { regenerateSession } from './session';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -15,15 +16,17 @@ declare global {
 
 /**
  * Loads the signed-in user on every API request, so that suspension, deletion and admin changes take
- * effect at once. A suspended or deleted account loses its session.
+ * effect at once. A suspended or deleted account loses its session: the request goes on signed out, with
+ * a fresh empty session (not a destroyed one, which every later `req.session` use would trip over).
  */
 export function loadUser(db: Db): RequestHandler {
   return async (req, _res, next) => {
     const id = req.session?.userId;
     if (!id) return next();
-    const user = await findUserById(db, id);
+    // The database session store loads the user with the session (one query); Redis sessions do not.
+    const user = req.sessionUser !== undefined ? (req.sessionUser ?? undefined) : await findUserById(db, id);
     if (!user || user.isSuspended) {
-      await destroySession(req);
+      await regenerateSession(req);
       return next();
     }
     req.user = user;
@@ -37,8 +40,7 @@ export const requireUser: RequestHandler = (req, _res, next) => {
 };
 
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw AppError.unauthorized();
-  if (!req.user.isAdmin) throw AppError.forbidden();
+  assertAdmin(req.user);
   next();
 };
 

@@ -33,7 +33,7 @@ describe('scale-out with Redis', () => {
     try {
       expect(await redis.exists(`${a.deps.config.REDIS_PREFIX}sess:${sid}`)).toBe(1);
       // Logging out on B removes it for A as well.
-      await onB.get('/api/logout', { cookie: client.cookieHeader });
+      await onB.get('/api/logout', { cookie: client.cookieHeader, 'sec-fetch-site': 'same-origin' });
       expect(await redis.exists(`${a.deps.config.REDIS_PREFIX}sess:${sid}`)).toBe(0);
     } finally {
       await redis.quit();

@@ -1,11 +1,35 @@
 import { eq, lt } from 'drizzle-orm';
 import session from 'express-session';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
+import type { UserRow } from '../modules/users/users.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A session's stored expiry moves forward at most this often: a request within this time of the last
+ * touch writes nothing. The cost is that a session may expire up to this long before its cookie says.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-/** express-session store over the `sessions` table; works on PGlite and PostgreSQL alike. */
+const LOADED_USER = Symbol('loadedUser');
+const STORED_EXPIRY = Symbol('storedExpiry');
+type Loaded = session.SessionData & { [LOADED_USER]?: UserRow | null; [STORED_EXPIRY]?: number };
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The session's user as read with the session in one query (undefined: not loaded that way). */
+      sessionUser?: UserRow | null;
+    }
+  }
+}
+
+/**
+ * express-session store over the `sessions` table; works on PGlite and PostgreSQL alike. Reading a
+ * session is one query that also loads its user (http/auth.ts uses it), and the expiry is written at
+ * most every SESSION_TOUCH_INTERVAL_MS instead of on every request.
+ */
 export class DbSessionStore extends session.Store {
   private sweeper: NodeJS.Timeout;
 
@@ -23,14 +47,29 @@ export class DbSessionStore extends session.Store {
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void) {
     this.db
-      .select()
+      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, user: users })
       .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.sid, sid))
       .then(([row]) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
-        cb(null, row.sess as session.SessionData);
+        const sess = row.sess as Loaded;
+        sess[LOADED_USER] = row.user && row.user.id === sess.userId ? row.user : null;
+        sess[STORED_EXPIRY] = row.expiresAt.getTime();
+        cb(null, sess);
       })
       .catch(cb);
+  }
+
+  /** Hands the user loaded with the session to the request and keeps the stored expiry for touch(). */
+  override createSession(req: Express.Request, sess: session.SessionData): session.Session & Partial<session.SessionData> {
+    const loaded = sess as Loaded;
+    const user = loaded[LOADED_USER];
+    const storedExpiry = loaded[STORED_EXPIRY];
+    if (user !== undefined) req.sessionUser = user;
+    const created = super.createSession(req as Parameters<session.Store['createSession']>[0], sess) as Loaded & session.Session;
+    created[STORED_EXPIRY] = storedExpiry;
+    return created;
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void) {
@@ -52,12 +91,23 @@ export class DbSessionStore extends session.Store {
   }
 
   override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void) {
+    const expiresAt = this.expiry(sess);
+    const stored = (sess as Loaded)[STORED_EXPIRY];
+    if (stored !== undefined && expiresAt.getTime() - stored < SESSION_TOUCH_INTERVAL_MS) {
+      cb?.();
+      return;
+    }
     this.db
       .update(sessions)
-      .set({ expiresAt: this.expiry(sess) })
+      .set({ expiresAt })
       .where(eq(sessions.sid, sid))
       .then(() => cb?.())
       .catch((err: unknown) => cb?.(err));
+  }
+
+  /** Every session of one user (suspension, deletion). */
+  async destroyUserSessions(userId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
   async sweep() {

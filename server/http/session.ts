@@ -7,6 +7,8 @@ import { DbSessionStore } from './session-store';
 declare module 'express-session' {
   interface SessionData {
     userId?: string;
+    /** The token of the sign-out confirm page's form (GET /api/logout from elsewhere). */
+    logoutToken?: string;
     oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
   }
 }
@@ -14,7 +16,52 @@ declare module 'express-session' {
 export const SESSION_COOKIE = 'bb.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type SessionSetup = { middleware: ReturnType<typeof session>; store: session.Store; close(): void };
+export type SessionSetup = {
+  middleware: ReturnType<typeof session>;
+  store: session.Store;
+  /** Destroys every session of one user, in the database table or in Redis. */
+  destroyUserSessions(userId: string): Promise<void>;
+  close(): void;
+};
+
+/**
+ * The Redis store keeps, per user, a set of their session ids (`<prefix>user-sess:<userId>`), so that
+ * all of a user's sessions can be destroyed without scanning every key.
+ */
+class IndexedRedisStore extends RedisStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keyPrefix: string,
+    private readonly indexPrefix: string,
+  ) {
+    super({ client: redis, prefix: keyPrefix });
+  }
+
+  private indexKey(userId: string) {
+    return `${this.indexPrefix}${userId}`;
+  }
+
+  override async set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void) {
+    try {
+      if (sess.userId) {
+        const key = this.indexKey(sess.userId);
+        await this.redis.sAdd(key, sid);
+        await this.redis.pExpire(key, THIRTY_DAYS_MS);
+      }
+    } catch (err) {
+      cb?.(err);
+      return;
+    }
+    return super.set(sid, sess, cb);
+  }
+
+  async destroyUserSessions(userId: string): Promise<void> {
+    const key = this.indexKey(userId);
+    const sids = await this.redis.sMembers(key);
+    if (sids.length) await this.redis.del(sids.map((sid) => `${this.keyPrefix}${sid}`));
+    await this.redis.del(key);
+  }
+}
 
 /** Cookie sessions: HttpOnly, SameSite=Lax, Secure behind HTTPS; stored in Redis when configured. */
 export function createSession(opts: {
@@ -25,7 +72,10 @@ export function createSession(opts: {
   secure: boolean;
 }): SessionSetup {
   const dbStore = opts.redis ? null : new DbSessionStore(opts.db);
-  const store = opts.redis ? new RedisStore({ client: opts.redis, prefix: `${opts.redisPrefix}sess:` }) : dbStore!;
+  const redisStore = opts.redis
+    ? new IndexedRedisStore(opts.redis, `${opts.redisPrefix}sess:`, `${opts.redisPrefix}user-sess:`)
+    : null;
+  const store = redisStore ?? dbStore!;
   const middleware = session({
     name: SESSION_COOKIE,
     secret: opts.secret,
@@ -36,7 +86,12 @@ export function createSession(opts: {
     proxy: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: opts.secure, maxAge: THIRTY_DAYS_MS, path: '/' },
   });
-  return { middleware, store, close: () => dbStore?.close() };
+  return {
+    middleware,
+    store,
+    destroyUserSessions: (userId) => (redisStore ?? dbStore!).destroyUserSessions(userId),
+    close: () => dbStore?.close(),
+  };
 }
 
 /** Promisified helpers: a new session id at login (no fixation), and destruction at logout. */

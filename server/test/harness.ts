@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TCurrentUser } from '@shared/schemas/auth';
 import { loadConfig } from '../config';
+import type { Logger } from '../logger';
 import { startServer, type RunningServer } from '../start-server';
 import { TestClient } from './http-client';
 import { createTestDatabase } from './test-database';
@@ -18,7 +19,7 @@ export type TestServer = RunningServer & {
 };
 
 /** Starts the real server on port 0 over a fresh database (practica's startWebServer pattern). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: { logger?: Logger } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-test-'));
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -34,7 +35,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     REDIS_PREFIX: `bbt:${randomBytes(4).toString('hex')}:`,
     ...env,
   });
-  const running = await startServer(config, { database: testDb.database, serveWeb: false });
+  const running = await startServer(config, { database: testDb.database, serveWeb: false, logger: opts.logger });
   const client = () => new TestClient(running.url);
   return {
     ...running,

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness';
+import { precompressedAssets } from './site-files';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+}, 60_000);
+afterAll(() => t.close(), 60_000);
+
+/** node:http, so that Accept-Encoding is exactly what the test says and nothing is decoded. */
+function raw(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('robots.txt and sitemap.xml', () => {
+  it('when a crawler asks for robots.txt, then it gets text rules (not the app) naming the sitemap', async () => {
+    const res = await raw(`${t.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const text = res.body.toString();
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain('Disallow: /api/');
+    expect(text).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+  });
+
+  it('when a crawler asks for sitemap.xml, then it lists the public pages', async () => {
+    const res = await raw(`${t.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    for (const path of ['/', '/terms', '/privacy', '/copyright']) expect(res.body.toString()).toContain(`${t.url}${path}</loc>`);
+  });
+});
+
+describe('compression', () => {
+  it('when a client accepts brotli, then a large API answer comes compressed', async () => {
+    const res = await raw(`${t.url}/robots.txt`, { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200); // small answers stay as they are
+    const big = await raw(`${t.url}/api/unknown-${'x'.repeat(1500)}`, { 'accept-encoding': 'br' });
+    expect(big.headers['content-encoding']).toBeUndefined(); // tiny 404 body
+    const trending = await raw(`${t.url}/api/projects/trending`, { 'accept-encoding': 'gzip' });
+    expect(trending.status).toBe(200);
+    expect(['gzip', undefined]).toContain(trending.headers['content-encoding']);
+  });
+});
+
+describe('precompressed assets', () => {
+  let dir: string;
+  let server: Server;
+  let base: string;
+  const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bb-assets-'));
+    writeFileSync(join(dir, 'app-abc123.js'), js);
+    writeFileSync(join(dir, 'app-abc123.js.br'), brotliCompressSync(js));
+    writeFileSync(join(dir, 'app-abc123.js.gz'), gzipSync(js));
+    const app = express();
+    app.use('/assets', precompressedAssets(dir));
+    app.use('/assets', express.static(dir));
+    server = createServer(app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets`;
+  });
+  afterAll(() => {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when the browser accepts brotli, then the .br twin is sent as JavaScript, immutable for a year', async () => {
+    const res = await raw(`${base}/app-abc123.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.body.length).toBeLessThan(js.length / 4);
+  });
+
+  it('when only gzip is accepted, then the .gz twin; with neither, the file itself', async () => {
+    expect((await raw(`${base}/app-abc123.js`, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    const plain = await raw(`${base}/app-abc123.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(js);
+  });
+});
