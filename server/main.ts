@@ -26,6 +26,9 @@ async function main() {
         process.exit(1);
       });
   };
+  // Libraries fire some commands and forget them (the Socket.IO adapter's session SET and heartbeat
+  // PUBLISH): a Redis hiccup there is logged, it must not take the whole instance down.
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 

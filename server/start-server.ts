@@ -1,7 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from './config';
 import { createApp } from './app';
+import { PublicCache } from './cache/public-cache';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed/seed-demo';
 import type { AppDeps } from './deps';
@@ -11,6 +13,7 @@ import { createLogger, type Logger } from './logger';
 import { createOidc } from './modules/auth/oidc';
 import { startDiscovery } from './modules/discovery/discovery-jobs';
 import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
+import { registerAnalyticsHandlers } from './modules/analytics/analytics-handlers';
 import { promoteAdmins } from './modules/users/users.repository';
 import { attachRealtime } from './realtime/realtime-server';
 import { connectRedis } from './redis';
@@ -46,6 +49,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : null;
 
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  const cache = new PublicCache({ redis, prefix: config.REDIS_PREFIX, logger });
+  await cache.start();
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -55,18 +60,23 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     oidc: config.oidc ? createOidc(config.oidc) : null,
     events: new EventBus(logger),
     storage: localStorageIn(config.DATA_DIR),
+    cache,
   };
   registerNotificationHandlers(deps);
+  registerAnalyticsHandlers(deps);
   // The demo community's activity becomes notifications through the same handlers as live activity.
   for (const event of seeded?.events ?? []) await deps.events.emitEvent(event);
   const stopDiscovery = startDiscovery(deps);
+  let draining = false;
   const { app, session } = createApp(deps, {
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
     ping: database.ping,
+    draining: () => draining,
     serveWeb: opts.serveWeb ?? config.NODE_ENV === 'production',
   });
 
   const server = createServer(app);
+  const inFlight = trackRequests(server);
   const realtime = await attachRealtime({
     httpServer: server,
     session: session.middleware,
@@ -74,8 +84,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     redis,
     redisPrefix: config.REDIS_PREFIX,
     allowedOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined,
+    onError: (err) => logger.error({ err }, 'socket handshake failed'),
   });
   deps.events.on('notification:created', ({ userId, notification }) => realtime.pushNotification(userId, notification));
+  deps.events.on('user:access-revoked', ({ userId }) => realtime.disconnectUser(userId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
@@ -84,19 +96,70 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
 
   let stopping: Promise<void> | null = null;
+  /**
+   * Graceful drain (docs/deployment.md): /api/health answers 503 first and the instance keeps serving for
+   * SHUTDOWN_DRAIN_DELAY_MS while the balancer's checks notice; then it stops accepting connections,
+   * finishes the requests in flight (up to SHUTDOWN_TIMEOUT_MS), and only then closes its sockets, at the
+   * transport level, so clients reconnect through the balancer to another instance and recover there.
+   */
   const stop = () =>
     (stopping ??= (async () => {
-      await realtime.close();
+      draining = true;
+      // Every answer still to be written says Connection: close, so keep-alive clients (a balancer's)
+      // reconnect elsewhere instead of reusing a connection that is about to close (issue 11).
+      inFlight.closeConnectionsAfterAnswers();
+      if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) await delay(config.SHUTDOWN_DRAIN_DELAY_MS);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      await inFlight.settled(config.SHUTDOWN_TIMEOUT_MS);
+      await realtime.close();
+      server.closeIdleConnections();
       await closed;
       clearTimeout(timer);
       stopDiscovery();
       session.close();
+      await cache.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!opts.database) await database.close();
     })());
 
   return { url: `http://${host}:${port}`, port, server, deps, database, logger, seeded, stop };
+}
+
+/** Counts the HTTP requests being answered (Socket.IO's long-polls excepted: closing sockets ends them). */
+function trackRequests(server: Server) {
+  const active = new Set<ServerResponse>();
+  let closing = false;
+  let onIdle: (() => void) | null = null;
+  // First in line, so the header is set before any handler may have answered.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/socket.io/')) return;
+    // Once closing, keep-alive connections (a balancer's) end after their current answer.
+    if (closing && !res.headersSent) res.setHeader('connection', 'close');
+    active.add(res);
+    res.once('close', () => {
+      active.delete(res);
+      if (active.size === 0) onIdle?.();
+    });
+  });
+  return {
+    /** From now on every answer, those being prepared included, closes its connection. */
+    closeConnectionsAfterAnswers(): void {
+      closing = true;
+      for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
+    },
+    /** Resolves once no request is in flight, or after timeoutMs; answers from now on close their connection. */
+    settled(timeoutMs: number): Promise<void> {
+      closing = true;
+      if (active.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        onIdle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+  };
 }

@@ -1,4 +1,5 @@
-// npm run admin -- grant <email> | revoke <email>: changes admin rights from the command line,
+// npm run admin -- grant <email> | revoke <email> | premium <email> <days>: admin rights and premium
+// by hand from the command line,
 // against the same database the server uses (DATA_DIR or DATABASE_URL).
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';

@@ -10,6 +10,8 @@ export type DomainEvents = {
   'project:commented': { actorId: string; projectId: number; commentId: number };
   'project:rated': { actorId: string; projectId: number; rating: number };
   'project:shared': { actorId: string; projectId: number };
+  /** An account was suspended or deleted: its sessions are destroyed and its sockets disconnected. */
+  'user:access-revoked': { userId: string };
   /** A notification was stored for userId; realtime pushes it to their open sessions. */
   'notification:created': { userId: string; notification: RealtimeNotification };
 };

@@ -1,10 +1,16 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../deps';
+import { adminRoutes } from './admin/admin.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { authRoutes } from './auth/auth.routes';
+import { blogRoutes } from './blog/blog.routes';
 import { discoveryRoutes } from './discovery/discovery.routes';
 import { interactionsRoutes } from './interactions/interactions.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { premiumRoutes } from './premium/premium.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { reportsRoutes } from './reports/reports.routes';
+import { syncRoutes } from './sync/sync.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -21,5 +27,11 @@ export function domainRoutes(deps: AppDeps): Router[] {
     interactionsRoutes(deps),
     notificationsRoutes(deps),
     uploadsRoutes(deps),
+    blogRoutes(deps),
+    reportsRoutes(deps),
+    adminRoutes(deps),
+    syncRoutes(deps),
+    premiumRoutes(deps),
+    analyticsRoutes(deps),
   ];
 }

@@ -1,21 +1,66 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { RequestHandler } from 'express';
 import { Server } from 'socket.io';
 import { userRoom, type ClientToServerEvents, type RealtimeNotification, type ServerToClientEvents } from '@shared/realtime/events';
+import { REALTIME_RECOVERY_WINDOW_MS } from '@shared/realtime/transport';
 import type { Db } from '../db/client';
 import { findUserById } from '../modules/users/users.repository';
 import type { RedisClient } from '../redis';
 
+/** On shutdown, sockets are closed this many at a time, this far apart (10,000 sockets: 2.5 s). */
+const CLOSE_BATCH = 1_000;
+const CLOSE_BATCH_PAUSE_MS = 250;
+type SocketMiddleware = Parameters<Server['use']>[0];
+
+/**
+ * The handshake check: a signed-in, unsuspended user, who joins their room. Any failure (a database
+ * error included) refuses the socket; nothing escapes as an unhandled rejection.
+ */
+export function authenticateSocket(
+  findUser: (id: string) => Promise<{ id: string; isSuspended: boolean } | undefined>,
+  onError: (err: unknown) => void = () => undefined,
+): SocketMiddleware {
+  return (socket, next) => {
+    const req = socket.request as unknown as { session?: { userId?: string } };
+    const id = req.session?.userId;
+    (async () => {
+      const user = id ? await findUser(id) : undefined;
+      if (!user || user.isSuspended) return next(new Error('Unauthorized'));
+      socket.data.userId = user.id;
+      // Lean sockets (Socket.IO's memory guide): once authenticated, the handshake request (headers, the
+      // session it carried) is not needed any more and is not kept for the socket's lifetime.
+      const conn = socket.conn as unknown as { request: unknown } | undefined;
+      if (conn) conn.request = null;
+      await socket.join(userRoom(user.id));
+      next();
+    })().catch((err: unknown) => {
+      onError(err);
+      next(new Error('Unavailable'));
+    });
+  };
+}
+
 export type Realtime = {
   pushNotification(userId: string, n: RealtimeNotification): void;
+  /** Disconnects every socket of a user, on every instance (suspension, deletion). */
+  disconnectUser(userId: string): void;
+  /**
+   * Closes this instance's sockets at the transport level (reason 'transport close' on the client), so
+   * clients reconnect by themselves, through the balancer, to another instance, and their sessions are
+   * stored for connection state recovery. Then stops the Redis adapter.
+   */
   close(): Promise<void>;
 };
 
 /**
  * Socket.IO on the API server. The handshake goes through the same cookie session as HTTP; a socket
- * without a signed-in, unsuspended user is refused. Each socket joins `user:<id>`. With Redis, a
- * push from any instance reaches sockets connected to every other instance.
+ * without a signed-in, unsuspended user is refused. Each socket joins `user:<id>` (its only room besides
+ * its own id). With Redis, pushes go through a Redis stream (@socket.io/redis-streams-adapter): a push from
+ * any instance reaches sockets on every other instance, and a client that lost its socket (an instance
+ * stopped) gets the pushes it missed replayed on whichever instance it reconnects to, within
+ * REALTIME_RECOVERY_WINDOW_MS. Past the window the client resyncs by refetching (web/lib/use-live-notifications.ts).
  */
 export async function attachRealtime(opts: {
   httpServer: HttpServer;
@@ -24,6 +69,8 @@ export async function attachRealtime(opts: {
   redis: RedisClient | null;
   redisPrefix: string;
   allowedOrigin?: string;
+  /** Where a failed handshake lookup is reported (the database being down, say). */
+  onError?: (err: unknown) => void;
 }): Promise<Realtime> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(opts.httpServer, {
     serveClient: false,
@@ -34,37 +81,68 @@ export async function attachRealtime(opts: {
       const ownTls = `https://${req.headers.host}`;
       callback(null, !origin || origin === own || origin === ownTls || origin === opts.allowedOrigin);
     },
+    // Replays missed pushes after a short disconnection. Middlewares run again: a member who signed out
+    // or was suspended meanwhile is refused.
+    connectionStateRecovery: { maxDisconnectionDuration: REALTIME_RECOVERY_WINDOW_MS, skipMiddlewares: false },
   });
 
-  let pubSub: { pub: RedisClient; sub: RedisClient } | null = null;
+  let pub: RedisClient | null = null;
+  /** The newest stream entry this instance knows of (the offset a new socket can recover from). */
+  let streamOffset: string | null = null;
   if (opts.redis) {
-    const pub = opts.redis.duplicate();
-    const sub = opts.redis.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { key: `${opts.redisPrefix}io` }));
-    pubSub = { pub, sub };
+    pub = opts.redis.duplicate();
+    await pub.connect();
+    const streamName = `${opts.redisPrefix}io`;
+    streamOffset = (await pub.xRevRange(streamName, '+', '-', { COUNT: 1 }))?.[0]?.id ?? null;
+    const adapterFor = createAdapter(pub, {
+      streamName,
+      channelPrefix: `${opts.redisPrefix}io`,
+      sessionKeyPrefix: `${opts.redisPrefix}io:session:`,
+      // Idle XREADs return this often; it bounds how long the reader lingers after close().
+      blockTimeInMs: 1_000,
+      onlyPlaintext: true,
+    });
+    // Follow the stream's position as the adapter reads it.
+    io.adapter(function (this: unknown, nsp: never) {
+      const adapter = adapterFor(nsp) as ReturnType<typeof adapterFor> & { onRawMessage(m: unknown, offset: string): unknown };
+      const read = adapter.onRawMessage.bind(adapter);
+      adapter.onRawMessage = (message, offset) => {
+        streamOffset = offset;
+        return read(message, offset);
+      };
+      return adapter;
+    } as unknown as Parameters<typeof io.adapter>[0]);
   }
 
   io.engine.use(opts.session);
-  io.use(async (socket, next) => {
-    const req = socket.request as unknown as { session?: { userId?: string } };
-    const id = req.session?.userId;
-    const user = id ? await findUserById(opts.db, id) : undefined;
-    if (!user || user.isSuspended) return next(new Error('Unauthorized'));
-    socket.data.userId = user.id;
-    await socket.join(userRoom(user.id));
-    next();
+  io.use(authenticateSocket((id) => findUserById(opts.db, id), opts.onError));
+  // An empty stream has no position to recover from: one entry, for a room nobody joins, gives it one.
+  if (opts.redis && !streamOffset) io.to('realtime:seed').emit('realtime:checkpoint', '');
+  io.on('connection', (socket) => {
+    if (streamOffset && !socket.recovered) socket.emit('realtime:checkpoint', streamOffset);
   });
 
   return {
     pushNotification(userId, n) {
       io.to(userRoom(userId)).emit('notification:new', n);
     },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
     async close() {
       // Not io.close(): that would also close the HTTP server, whose graceful drain is start-server's job.
-      io.local.disconnectSockets(true);
+      // Not disconnectSockets(): 'io server disconnect' tells clients not to reconnect and drops the session.
+      // In batches, so the instances that stay get the reconnections spread out (clients add their jitter).
+      const clients = (io.engine as unknown as { clients: Record<string, { close(discard?: boolean): void }> }).clients;
+      const ids = Object.keys(clients);
+      for (let i = 0; i < ids.length; i += CLOSE_BATCH) {
+        if (i > 0) await delay(CLOSE_BATCH_PAUSE_MS);
+        for (const id of ids.slice(i, i + CLOSE_BATCH)) clients[id]?.close(true);
+      }
       io.engine.close();
-      if (pubSub) await Promise.all([pubSub.pub.quit(), pubSub.sub.quit()]).catch(() => undefined);
+      io.of('/').adapter.close();
+      // The sessions stored for recovery are queued on `pub`; quit() sends them before closing.
+      if (pub) await pub.quit().catch(() => undefined);
     },
   };
 }

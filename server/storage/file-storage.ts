@@ -8,6 +8,8 @@ import { dirname, join, resolve, sep } from 'node:path';
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Where a key's bytes are on disk, to stream them (res.sendFile: Range, ETag, no whole-file reads). */
+  pathOf(key: string): string;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
   /** Removes every key under a prefix (a project's files). */
@@ -32,6 +34,10 @@ export class LocalFileStorage implements FileStorage {
     const p = this.path(key);
     await mkdir(dirname(p), { recursive: true });
     await writeFile(p, data);
+  }
+
+  pathOf(key: string): string {
+    return this.path(key);
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -98,7 +98,7 @@ describe('accounts', () => {
   it('when a member opens /api/logout, then the session is destroyed and they land on /', async () => {
     const { client } = await t.signUp();
     const stolen = client.cookieHeader;
-    const res = await client.get('/api/logout');
+    const res = await client.get('/api/logout', { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
     expect((await client.get('/api/auth/user')).status).toBe(401);
@@ -111,7 +111,7 @@ describe('accounts', () => {
     const res = await client.get('/api/logout', { 'sec-fetch-dest': 'image' });
     expect(res.status).toBe(400);
     expect((await client.get('/api/auth/user')).status).toBe(200);
-    expect((await client.get('/api/logout', { 'sec-fetch-dest': 'document' })).status).toBe(302);
+    expect((await client.get('/api/logout', { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' })).status).toBe(302);
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 

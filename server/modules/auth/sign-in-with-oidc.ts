@@ -1,11 +1,10 @@
 import { MESSAGES } from '@shared/errors';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { generateUniqueHandle } from '../users/generate-handle';
+import { insertUserWithHandle } from '../users/generate-handle';
 import {
   findUserByEmail,
   findUserByOidc,
-  insertUser,
   updateUser,
   type UserRow,
 } from '../users/users.repository';
@@ -29,7 +28,9 @@ export async function signInWithOidc(
   }
   if (!user) {
     const email = claims.email && claims.emailVerified && !(await findUserByEmail(deps.db, claims.email)) ? claims.email : null;
-    user = await insertUser(deps.db, {
+    user = await insertUserWithHandle(
+      deps.db,
+      {
       email,
       oidcIssuer: claims.issuer,
       oidcSubject: claims.subject,
@@ -37,9 +38,10 @@ export async function signInWithOidc(
       lastName: claims.lastName,
       displayName: [claims.firstName, claims.lastName].filter(Boolean).join(' ') || null,
       profileImageUrl: claims.picture,
-      handle: await generateUniqueHandle(deps.db, { ...claims, email: claims.email }),
       isAdmin: !!email && deps.adminEmails.has(email),
-    });
+      },
+      { ...claims, email: claims.email },
+    );
   }
   if (!user) throw AppError.unauthorized();
   if (user.isSuspended) throw AppError.forbidden(MESSAGES.accountSuspended);

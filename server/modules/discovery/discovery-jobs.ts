@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { DomainEventName } from '../../events/domain-events';
+import { startJobRunner } from '../../jobs/job-runner';
 import { refreshAllTrendingScores, refreshSearchWords, refreshTrendingScore } from './discovery.repository';
 
 /**
@@ -22,22 +23,21 @@ const SCORE_EVENTS = [
 ] as const satisfies readonly DomainEventName[];
 
 export type DiscoveryOptions = {
-  /** Milliseconds between bulk refreshes; 0 turns the schedule off (the start-up refresh still runs). */
+  /** Minimum milliseconds between bulk refreshes, across all instances. */
   refreshIntervalMs?: number;
 };
 
 /**
  * Starts discovery's background work: event handlers that refresh one project's trending score (and
- * search words), a refresh of every score and of the search lexicon at start-up (bulk loads, seeds)
- * and then on a schedule. Answers a stop function.
+ * search words), and a refresh of every score and of the search lexicon, run by the job runner once
+ * across instances: at start-up when due (bulk loads, seeds) and then on a schedule. Answers a stop function.
  */
 export function startDiscovery(
-  deps: Pick<AppDeps, 'db' | 'events' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'events' | 'logger'> & { cache?: AppDeps['cache'] },
   opts: DiscoveryOptions = {},
 ): () => void {
   const intervalMs = opts.refreshIntervalMs ?? TRENDING_REFRESH_INTERVAL_MS;
   let stopped = false;
-  let running: Promise<void> | null = null;
 
   for (const name of SCORE_EVENTS) {
     deps.events.on(name, async ({ projectId }) => {
@@ -53,31 +53,25 @@ export function startDiscovery(
     if (!stopped) await refreshSearchWords(deps.db, { commentId });
   });
 
-  let wordsSince: Date | null = null; // the first run reads every project (seeds, bulk loads)
-
-  const refreshAll = () => {
-    if (stopped || running) return;
-    const started = new Date();
-    running = (async () => {
-      const changed = await refreshAllTrendingScores(deps.db);
-      await refreshSearchWords(deps.db, { since: wordsSince });
-      wordsSince = new Date(started.getTime() - WORDS_OVERLAP_MS); // overlap: writes committing during a run
-      deps.logger.debug({ changed, ms: Date.now() - started.getTime() }, 'trending scores and search words refreshed');
-    })()
-      .catch((err: unknown) => {
-        if (!stopped) deps.logger.error({ err }, 'trending score refresh failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  refreshAll();
-  const timer = intervalMs > 0 ? setInterval(refreshAll, intervalMs) : null;
-  timer?.unref();
+  // The bulk refresh runs once across instances (server/jobs): at start-up when due, then every interval.
+  const stopJobs = startJobRunner(deps, [
+    {
+      name: 'discovery:refresh',
+      intervalMs,
+      run: async ({ lastSucceededStartedAt }) => {
+        const started = Date.now();
+        const changed = await refreshAllTrendingScores(deps.db);
+        if (changed) deps.cache?.invalidate({ trending: true });
+        // The first run reads every project (seeds, bulk loads); later ones overlap the previous run's start.
+        const since = lastSucceededStartedAt && new Date(lastSucceededStartedAt.getTime() - WORDS_OVERLAP_MS);
+        await refreshSearchWords(deps.db, { since });
+        deps.logger.debug({ changed, ms: Date.now() - started }, 'trending scores and search words refreshed');
+      },
+    },
+  ]);
 
   return () => {
     stopped = true;
-    if (timer) clearInterval(timer);
+    void stopJobs();
   };
 }

@@ -1,6 +1,7 @@
 // Direct-to-database setup for discovery's API tests: projects, follows, shares, likes, premium and
 // suspension, without depending on other modules' routes.
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { PublicCache } from '../../cache/public-cache';
 import type { Db } from '../../db/client';
 import { comments, follows, projects, reactions, shares, users } from '../../db/schema';
 import { insertProject } from '../../test/factories';
@@ -10,8 +11,9 @@ export type NewProjectValues = Partial<typeof projects.$inferInsert>;
 
 let serial = 0;
 
-export function discoveryKit(db: Db) {
-  return {
+/** With the server's public cache, every change made here also drops the cached reads (as the API's writes do). */
+export function discoveryKit(db: Db, cache?: PublicCache) {
+  const kit = {
     project(authorId: string, values: NewProjectValues = {}) {
       serial += 1;
       return insertProject(db, authorId, { title: `Project ${serial}`, projectUrl: 'https://example.com/app', ...values });
@@ -55,6 +57,16 @@ export function discoveryKit(db: Db) {
       await refreshSearchWords(db, { since: null });
     },
   };
+  if (!cache) return kit;
+  // Every helper drops the cache after it ran.
+  for (const [name, fn] of Object.entries(kit)) {
+    (kit as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      cache.invalidate({ all: true });
+      return result;
+    };
+  }
+  return kit;
 }
 
 /** Ids of an answer's projects, in order. */

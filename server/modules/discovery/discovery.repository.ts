@@ -22,22 +22,30 @@ export async function refreshTrendingScore(db: DbOrTx, projectId: number): Promi
     WHERE u.id = p.author_id AND p.id = ${projectId}`);
 }
 
+/** The advisory lock key of the bulk refresh: one instance at a time runs it (any 64-bit constant). */
+export const TRENDING_REFRESH_LOCK = 7_361_402_911;
+
 /**
  * Recomputes every stored score in one statement, writing only the rows whose score changed (views,
- * unlikes, premium starting or expiring, bulk loads). Answers how many rows changed.
+ * unlikes, premium starting or expiring, bulk loads). The score is computed in the UPDATE itself from
+ * the row being written, so a row changed by a request while the refresh runs is re-read (PostgreSQL
+ * re-evaluates a concurrently updated row) and never overwritten with a score of its older counters.
+ * Runs under a transaction-level advisory lock: when another instance is already refreshing, this one
+ * skips (answers null). Answers how many rows changed.
  */
-export async function refreshAllTrendingScores(db: DbOrTx): Promise<number> {
-  const result = (await db.execute(sql`
-    UPDATE projects p SET trending_score = s.score
-    FROM (
-      SELECT p.id, ${trendingScoreSql()} AS score
-      FROM projects p JOIN users u ON u.id = p.author_id
-    ) s
-    WHERE p.id = s.id AND p.trending_score IS DISTINCT FROM s.score`)) as unknown as {
-    rowCount?: number | null;
-    affectedRows?: number;
-  };
-  return result.rowCount ?? result.affectedRows ?? 0;
+export async function refreshAllTrendingScores(db: DbOrTx): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${TRENDING_REFRESH_LOCK}) AS locked`);
+    if (!lock?.locked) return null;
+    const result = (await tx.execute(sql`
+      UPDATE projects p SET trending_score = ${trendingScoreSql()}
+      FROM users u
+      WHERE u.id = p.author_id AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as {
+      rowCount?: number | null;
+      affectedRows?: number;
+    };
+    return result.rowCount ?? result.affectedRows ?? 0;
+  });
 }
 
 /** Best trending score first; projects of suspended authors are left out. */
@@ -212,6 +220,24 @@ export async function storeRecommendationSnapshot(db: DbOrTx, userId: string): P
   return projectIds;
 }
 
+/** How long a first page reuses the member's snapshot instead of ranking afresh (see docs/decisions.md). */
+export const SNAPSHOT_REUSE_MS = 2 * 60 * 1000;
+
+/** A slice of the member's snapshot if it was computed less than maxAgeMs ago, or null. */
+export async function readFreshRecommendationSnapshot(
+  db: DbOrTx,
+  userId: string,
+  page: { limit: number; offset: number },
+  maxAgeMs: number,
+): Promise<number[] | null> {
+  const [row] = await db
+    .select({ ids: sql<number[] | null>`${recommendationSnapshots.projectIds}[${page.offset + 1}:${page.offset + page.limit}]` })
+    .from(recommendationSnapshots)
+    .where(and(eq(recommendationSnapshots.userId, userId), sql`${recommendationSnapshots.computedAt} > now() - ${`${maxAgeMs} milliseconds`}::interval`));
+  if (!row) return null;
+  return (row.ids ?? []).map(Number);
+}
+
 /** A slice of the member's stored snapshot, or null when they have none. */
 export async function readRecommendationSnapshot(
   db: DbOrTx,
@@ -277,15 +303,12 @@ export async function refreshSearchWords(db: DbOrTx, scope: SearchWordsScope): P
     WHERE ${since ? sql`c.created_at >= ${since}` : sql`true`} AND ${WORD_LENGTH}`);
 }
 
-/** Runs fn in a transaction with search's settings (trigram thresholds, no parallel workers). */
+/**
+ * Runs search's queries. The trigram thresholds and the parallel-worker setting are connection
+ * settings (db/client.ts CONNECTION_SETTINGS), so no transaction and no SET LOCAL per request.
+ */
 export function inSearchTransaction<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL pg_trgm.similarity_threshold = ${SEARCH_THRESHOLDS.correction}`));
-    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${SEARCH_THRESHOLDS.wordSimilarity}`));
-    // These reads are small and many: starting parallel workers costs more than it saves.
-    await tx.execute(sql.raw(`SET LOCAL max_parallel_workers_per_gather = 0`));
-    return fn(tx);
-  });
+  return fn(db);
 }
 
 /** The lexicon words nearest to each query word (a misspelling's likely meanings), best first. */
@@ -315,8 +338,11 @@ export async function findWordCorrections(db: DbOrTx, words: readonly string[]):
 const AUTHOR_NAME = sql.raw(
   `lower(coalesce(u.display_name, '') || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`,
 );
-const PROJECT_DOCUMENT = sql.raw(`to_tsvector('english', p.title || ' ' || p.description || ' ' || p.category)`);
-const COMMENT_DOCUMENT = sql.raw(`to_tsvector('english', c.content)`);
+// Stored generated columns with GIN indexes (migration 0006): nothing is computed per row.
+const PROJECT_DOCUMENT = sql.raw(`p.search_document`);
+const COMMENT_DOCUMENT = sql.raw(`c.search_document`);
+/** Full-text matches ranked per source at most: the best-scored this many (a very common word cannot make search read half the table). */
+export const SEARCH_CANDIDATES_MAX = 1000;
 
 /**
  * The full-text part of a search: the query rows must match (the words as typed, swapped or
@@ -345,10 +371,13 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
   const fts = fullText(terms);
   // Both sources read projects through an index and carry what the ranking needs, so the matches are
   // never joined back to projects as a whole.
-  // The document is computed once per matching row for the rank (OFFSET 0 keeps it from being inlined).
-  const row = sql`p.id, p.title, p.trending_score, p.author_id, ${fts.relevance(sql.raw('d.doc'))} AS fts`;
-  const withDoc = sql`projects p CROSS JOIN LATERAL (SELECT ${PROJECT_DOCUMENT} AS doc OFFSET 0) d`;
-  const ftsSource = fts.query ? sql`SELECT ${row} FROM ${withDoc} WHERE ${PROJECT_DOCUMENT} @@ ${fts.query} UNION` : sql``;
+  const row = sql`p.id, p.title, p.trending_score, p.author_id, ${fts.relevance(PROJECT_DOCUMENT)} AS fts`;
+  // Capped candidates: the best-scored full-text matches, ranked afterwards by the rules below. The
+  // matches come from the GIN index (OFFSET 0 keeps the planner from walking the trending index instead).
+  const ftsSource = fts.query
+    ? sql`SELECT * FROM (SELECT * FROM (SELECT ${row} FROM projects p WHERE ${PROJECT_DOCUMENT} @@ ${fts.query} OFFSET 0) g
+        ORDER BY g.trending_score DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${SEARCH_CANDIDATES_MAX}) f UNION`
+    : sql``;
   return sql`
     WITH matches AS (
       ${ftsSource}
@@ -359,7 +388,7 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
         ORDER BY word_similarity(${terms.text}, ${AUTHOR_NAME}) DESC, u.id
         LIMIT ${AUTHORS_PER_SEARCH}
       ) a CROSS JOIN LATERAL (
-        SELECT ${row} FROM ${withDoc} WHERE p.author_id = a.id
+        SELECT ${row} FROM projects p WHERE p.author_id = a.id
         ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
         LIMIT ${PROJECTS_PER_AUTHOR}
       ) x
@@ -402,9 +431,14 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number): SQL {
   if (!fts.query) return sql`SELECT NULL::int AS id WHERE false`;
   return sql`
     WITH matches AS (
-      SELECT c.id, c.content, c.created_at, c.project_id, c.user_id, ${fts.relevance(sql.raw('d.doc'))} AS relevance
-      FROM comments c CROSS JOIN LATERAL (SELECT ${COMMENT_DOCUMENT} AS doc OFFSET 0) d
-      WHERE ${COMMENT_DOCUMENT} @@ ${fts.query}
+      SELECT * FROM (
+        SELECT c.id, c.content, c.created_at, c.project_id, c.user_id, ${fts.relevance(COMMENT_DOCUMENT)} AS relevance
+        FROM comments c
+        WHERE ${COMMENT_DOCUMENT} @@ ${fts.query}
+        OFFSET 0
+      ) g
+      ORDER BY g.created_at DESC, g.id DESC
+      LIMIT ${SEARCH_CANDIDATES_MAX}
     )
     SELECT m.id, m.content, m.created_at AS "createdAt", m.project_id AS "projectId",
       cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
@@ -424,4 +458,12 @@ export async function searchProjectIds(db: DbOrTx, terms: SearchTerms, limit: nu
 
 export function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
   return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit));
+}
+
+/** Recomputes the scores of one author's projects (premium starting, renewing or ending). */
+export async function refreshAuthorTrendingScores(db: DbOrTx, authorId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE projects p SET trending_score = ${trendingScoreSql()}
+    FROM users u
+    WHERE u.id = p.author_id AND p.author_id = ${authorId}`);
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { ZRecommendedQuerySchema, ZSearchQuerySchema } from '@shared/schemas/discovery';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -21,8 +22,10 @@ export function discoveryRoutes(deps: AppDeps): Router {
   });
 
   // Trending loads for everyone (spec section 6).
+  // The same for everyone: served from the public cache, revalidated by ETag.
   router.get('/api/projects/trending', async (_req, res) => {
-    res.json(await listTrendingProjects(ctx));
+    const cached = await deps.cache.read(cacheKeys.trending, PUBLIC_CACHE_TTL_MS.trending, async () => toCachedJson(await listTrendingProjects(ctx)));
+    sendCachedJson(res, cached, 'public, no-cache');
   });
 
   router.get('/api/projects/recommended', requireUser, async (req, res) => {

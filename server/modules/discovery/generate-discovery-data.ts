@@ -44,7 +44,7 @@ export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise
       'https://example.com/tutorial/' || i,
       now() - ((i * 7919) % (365 * 24 * 60)) * interval '1 minute',
       (i * 31) % 2000
-    FROM generate_series(1, ${o.projects}) i
+    FROM generate_series(1::bigint, ${o.projects}::bigint) i
     JOIN authors a ON a.n = i % ${o.users}`);
 
   // Likes, saves and ratings spread over the projects; the member likes, saves, rates and follows too.
@@ -81,11 +81,11 @@ export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise
     SELECT ps.lo + ((i * 7907) % ps.n), us.ids[1 + i % cardinality(us.ids)],
       (${textArray(WORDS)})[1 + i % ${WORDS.length}] || ' ' || (${textArray(WORDS)})[1 + (i / 3) % ${WORDS.length}] || ' '
         || (${textArray(WORDS)})[1 + (i / 7) % ${WORDS.length}] || ' comment ' || i
-    FROM generate_series(1, ${o.comments}) i, ps, us`);
+    FROM generate_series(1::bigint, ${o.comments}::bigint) i, ps, us`);
   await db.execute(sql`
     INSERT INTO shares (user_id, project_id, shared_at)
-    SELECT r.user_id, r.project_id, now() - (abs(hashtext(r.user_id::text || r.project_id)) % 10000) * interval '1 minute'
-    FROM reactions r WHERE abs(hashtext(r.user_id::text || r.project_id)) % 10 = 0
+    SELECT r.user_id, r.project_id, now() - (abs(hashtext(r.user_id::text || r.project_id)::bigint) % 10000) * interval '1 minute'
+    FROM reactions r WHERE abs(hashtext(r.user_id::text || r.project_id)::bigint) % 10 = 0
     ON CONFLICT DO NOTHING`);
 
   await recountAll(db);

@@ -1,4 +1,4 @@
-import { displayNameOf } from '@shared/format';
+import { publicNameOf } from '@shared/format';
 import { FOLLOWING_LIMIT } from '@shared/schemas/discovery';
 import type { TProject } from '@shared/schemas/project';
 import { toProject } from '../projects/project-view';
@@ -23,11 +23,10 @@ export async function listFollowingProjects(deps: DiscoveryDeps, userId: string)
     const share = item.sharedBy
       ? {
           sharedBy: item.sharedBy,
-          sharedByName: displayNameOf({
+          sharedByName: publicNameOf({
             displayName: item.sharerDisplayName,
             firstName: item.sharerFirstName,
             lastName: item.sharerLastName,
-            email: item.sharerEmail,
           }),
           sharedAt: item.activityAt,
         }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
 import { RECOMMENDED_LIMIT_MESSAGE, RECOMMENDED_OFFSET_MESSAGE } from '@shared/schemas/discovery';
@@ -69,7 +70,7 @@ describe('GET /api/projects/recommended', () => {
     for (const id of [...mine, hidden]) expect(seen).not.toContain(id);
   });
 
-  it('when the first page is asked again, then the ranking is recomputed from the new scores', async () => {
+  it('when the first page is asked again within two minutes, then the snapshot is reused; later, ranked from the new scores', async () => {
     const me = await t.signUp();
     const author = await t.signUp();
     const a = await kit.project(author.user.id, { reactionCount: 10 });
@@ -79,6 +80,8 @@ describe('GET /api/projects/recommended', () => {
     expect(first.indexOf(a.id)).toBeLessThan(first.indexOf(b.id));
     await kit.setCounts([b.id], { reactionCount: 100 });
     await kit.refresh();
+    expect(await page(me.client, '/api/projects/recommended?limit=50')).toEqual(first);
+    await t.database.db.execute(sql`UPDATE recommendation_snapshots SET computed_at = now() - interval '3 minutes' WHERE user_id = ${me.user.id}`);
     const again = await page(me.client, '/api/projects/recommended?limit=50');
     expect(again.indexOf(b.id)).toBeLessThan(again.indexOf(a.id));
   });

@@ -1,4 +1,4 @@
-import { displayNameOf } from '@shared/format';
+import { publicNameOf } from '@shared/format';
 import { SEARCH_RESULTS_MAX, type TSearchResults } from '@shared/schemas/discovery';
 import { toProject } from '../projects/project-view';
 import {
@@ -59,15 +59,22 @@ export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSe
   const text = q.trim();
   if (!text) return { projects: [], comments: [] };
   const hits = await inSearchTransaction(deps.db, async (tx) => {
+    const run = async (terms: SearchTerms) => {
+      const [projectIds, comments] = await Promise.all([
+        searchProjectIds(tx, terms, SEARCH_RESULTS_MAX),
+        searchComments(tx, terms, SEARCH_RESULTS_MAX),
+      ]);
+      return { projectIds, comments };
+    };
+    // The words as typed first; typo tolerance (swapped letters, lexicon corrections) only when that
+    // finds less than a full page, so a common word never pays for the trigram lookups.
+    const exact = await run({ ...searchTermsOf(text), fuzzyQuery: null });
+    if (exact.projectIds.length >= SEARCH_RESULTS_MAX) return exact;
     const corrections = await findWordCorrections(
       tx,
       queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN),
     );
-    const terms = searchTermsOf(text, corrections);
-    return {
-      projectIds: await searchProjectIds(tx, terms, SEARCH_RESULTS_MAX),
-      comments: await searchComments(tx, terms, SEARCH_RESULTS_MAX),
-    };
+    return run(searchTermsOf(text, corrections));
   });
   const rows = await findVisibleProjectViews(deps.db, hits.projectIds);
   return {
@@ -75,11 +82,10 @@ export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSe
     comments: hits.comments.map((c) => ({
       id: Number(c.id),
       content: c.content,
-      userName: displayNameOf({
+      userName: publicNameOf({
         displayName: c.userDisplayName,
         firstName: c.userFirstName,
         lastName: c.userLastName,
-        email: c.userEmail,
       }),
       userAvatar: c.userAvatar,
       createdAt: new Date(c.createdAt).toISOString(),

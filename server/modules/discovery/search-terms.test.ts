@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CONNECTION_SETTINGS } from '../../db/client';
+import { SEARCH_THRESHOLDS } from './discovery.repository';
 import { searchTermsOf, swapsOf } from './search-content';
 import { trendingPoints, trendingScoreOf } from './trending-score';
 
@@ -43,5 +45,12 @@ describe('trending score', () => {
     const older = trendingScoreOf({ ...base, createdAt: at, authorIsPremium: false });
     const newer = trendingScoreOf({ ...base, createdAt: new Date(at.getTime() + 72 * 3600_000), authorIsPremium: false });
     expect(newer - older).toBeCloseTo(1, 9);
+  });
+});
+
+describe('search thresholds', () => {
+  it('when connections open, then their trigram thresholds are the ones search is written for', () => {
+    expect(Number(CONNECTION_SETTINGS['pg_trgm.similarity_threshold'])).toBe(SEARCH_THRESHOLDS.correction);
+    expect(Number(CONNECTION_SETTINGS['pg_trgm.word_similarity_threshold'])).toBe(SEARCH_THRESHOLDS.wordSimilarity);
   });
 });

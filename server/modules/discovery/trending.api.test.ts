@@ -15,7 +15,7 @@ let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;
 beforeAll(async () => {
   t = await startTestServer();
-  kit = discoveryKit(t.database.db);
+  kit = discoveryKit(t.database.db, t.deps.cache);
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 

@@ -1,9 +1,13 @@
 import { Router } from 'express';
 
-export function healthRoutes(ping: () => Promise<void>): Router {
+export function healthRoutes(ping: () => Promise<void>, draining: () => boolean = () => false): Router {
   const router = Router();
-  // Liveness: the process answers.
+  // Liveness: the process answers. While draining (SIGTERM) 503, so the balancer sends new work elsewhere.
   router.get('/api/health', (_req, res) => {
+    if (draining()) {
+      res.status(503).json({ status: 'draining' });
+      return;
+    }
     res.json({ status: 'ok' });
   });
   // Readiness: the database answers too.

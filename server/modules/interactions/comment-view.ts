@@ -1,5 +1,6 @@
-import { displayNameOf } from '@shared/format';
+import { publicNameOf } from '@shared/format';
 import type { TComment } from '@shared/schemas/interactions';
+import { isPremiumNow } from '../users/to-current-user';
 import type { CommentViewRow } from './interactions.repository';
 
 /** A comment as the API answers it; its content stays the plain text the member wrote. */
@@ -9,14 +10,14 @@ export function toComment(row: CommentViewRow): TComment {
     projectId: row.projectId,
     content: row.content,
     userId: row.userId,
-    userName: displayNameOf({
+    userName: publicNameOf({
       displayName: row.userDisplayName,
       firstName: row.userFirstName,
       lastName: row.userLastName,
-      email: row.userEmail,
     }),
     userHandle: row.userHandle,
     userAvatar: row.userAvatar,
+    userIsPremium: isPremiumNow({ isPremium: row.userIsPremium, premiumExpiresAt: row.userPremiumExpiresAt }),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

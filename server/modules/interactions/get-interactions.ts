@@ -2,7 +2,7 @@ import type { TInteractions } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { findInteractions } from './interactions.repository';
-import { loadAccessibleProject } from './project-access';
+import { loadAccessibleProject } from './load-accessible-project';
 
 /** Whether the member follows the author, likes and saved the project, and the author's follow counts. */
 export async function getInteractions(deps: Pick<AppDeps, 'db'>, user: UserRow, projectId: number): Promise<TInteractions> {

@@ -150,6 +150,7 @@ describe('comments', () => {
       userName: 'Grace Hopper',
       userHandle: user.handle,
       userAvatar: null,
+      userIsPremium: false,
     });
     await client.post(`/api/projects/${p.id}/comments`, { content: 'Second thought' });
 

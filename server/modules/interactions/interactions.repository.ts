@@ -170,6 +170,8 @@ const commentColumns = {
   userEmail: users.email,
   userHandle: users.handle,
   userAvatar: users.profileImageUrl,
+  userIsPremium: users.isPremium,
+  userPremiumExpiresAt: users.premiumExpiresAt,
 };
 
 export type CommentViewRow = {
@@ -184,6 +186,8 @@ export type CommentViewRow = {
   userEmail: string | null;
   userHandle: string;
   userAvatar: string | null;
+  userIsPremium: boolean;
+  userPremiumExpiresAt: Date | null;
 };
 
 /** Stores a comment and counts it in one transaction; answers the comment with its writer's fields. */

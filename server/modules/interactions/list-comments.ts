@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { toComment } from './comment-view';
 import { listComments as selectComments } from './interactions.repository';
-import { loadAccessibleProject } from './project-access';
+import { loadAccessibleProject } from './load-accessible-project';
 
 /** The newest comments shown on a project page. */
 export const COMMENTS_LIMIT = 500;

@@ -1,10 +1,10 @@
 import { RECOMMENDED_SIDEBAR_MAX } from '@shared/constants';
-import { displayNameOf } from '@shared/format';
+import { publicNameOf } from '@shared/format';
 import type { TRecommendedProject } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { listRecommendedFor } from './interactions.repository';
-import { loadAccessibleProject } from './project-access';
+import { loadAccessibleProject } from './load-accessible-project';
 
 /** The project page's sidebar: up to 8 other projects, same category or same author first. */
 export async function listRecommendedProjects(
@@ -18,11 +18,10 @@ export async function listRecommendedProjects(
     id: r.id,
     title: r.title,
     thumbnail: r.thumbnail,
-    authorName: displayNameOf({
+    authorName: publicNameOf({
       displayName: r.authorDisplayName,
       firstName: r.authorFirstName,
       lastName: r.authorLastName,
-      email: r.authorEmail,
     }),
     viewCount: r.viewCount,
     reactionCount: r.reactionCount,

@@ -1,4 +1,5 @@
 import type { TProject } from '@shared/schemas/project';
+import { isAdmin } from '../../access/access-policy';
 import type { AppDeps } from '../../deps';
 import { toProject } from '../projects/project-view';
 import type { UserRow } from '../users/users.repository';
@@ -8,6 +9,6 @@ import { listSavedProjectViews } from './interactions.repository';
 export const SAVED_LIMIT = 500;
 
 export async function listSavedProjects(deps: Pick<AppDeps, 'db' | 'config'>, user: UserRow): Promise<TProject[]> {
-  const rows = await listSavedProjectViews(deps.db, user.id, { includeSuspended: user.isAdmin, limit: SAVED_LIMIT });
+  const rows = await listSavedProjectViews(deps.db, user.id, { includeSuspended: isAdmin(user), limit: SAVED_LIMIT });
   return rows.map((row) => toProject(row, { previewOrigin: deps.config.PREVIEW_ORIGIN }));
 }

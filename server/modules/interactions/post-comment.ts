@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { toComment } from './comment-view';
 import { insertComment } from './interactions.repository';
-import { loadAccessibleProject, orProjectGone } from './project-access';
+import { loadAccessibleProject, orProjectGone } from './load-accessible-project';
 
 /** Posts a comment (already trimmed and checked by the shared schema) and notifies the author. */
 export async function postComment(

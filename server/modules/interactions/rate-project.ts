@@ -1,9 +1,10 @@
 import { averageOf, OWN_PROJECT_RATING_MESSAGE, type TRateRequest, type TRateResult } from '@shared/schemas/interactions';
+import { isOwner } from '../../access/access-policy';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { UserRow } from '../users/users.repository';
 import { upsertRating } from './interactions.repository';
-import { loadAccessibleProject, orProjectGone } from './project-access';
+import { loadAccessibleProject, orProjectGone } from './load-accessible-project';
 
 /**
  * Rates someone else's project from 1 to 5. Rating again replaces the member's rating: ratingCount
@@ -16,7 +17,7 @@ export async function rateProject(
   input: TRateRequest,
 ): Promise<TRateResult> {
   const project = await loadAccessibleProject(deps.db, projectId, user);
-  if (project.authorId === user.id) throw AppError.validation(OWN_PROJECT_RATING_MESSAGE);
+  if (isOwner(user, project.authorId)) throw AppError.validation(OWN_PROJECT_RATING_MESSAGE);
   const result = await orProjectGone(upsertRating(deps.db, user.id, projectId, input.rating));
   if (result.created) await deps.events.emit('project:rated', { actorId: user.id, projectId, rating: input.rating });
   return {

@@ -2,7 +2,7 @@ import type { TReactRequest, TReactResult } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { addReaction } from './interactions.repository';
-import { loadAccessibleProject, orProjectGone } from './project-access';
+import { loadAccessibleProject, orProjectGone } from './load-accessible-project';
 
 /** Likes a project once; liking again changes nothing. Only a new like notifies the author. */
 export async function reactToProject(

@@ -2,7 +2,7 @@ import type { TReactResult } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { removeReaction as deleteReaction } from './interactions.repository';
-import { loadAccessibleProject } from './project-access';
+import { loadAccessibleProject } from './load-accessible-project';
 
 /** Removes the member's like; removing a like that does not exist is harmless. */
 export async function removeReaction(deps: Pick<AppDeps, 'db'>, user: UserRow, projectId: number): Promise<TReactResult> {

@@ -2,7 +2,7 @@ import type { TShareResult } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { upsertShare } from './interactions.repository';
-import { loadAccessibleProject, orProjectGone } from './project-access';
+import { loadAccessibleProject, orProjectGone } from './load-accessible-project';
 
 /**
  * Shares a project into the member's followers' Following feed. shareCount counts sharers: sharing

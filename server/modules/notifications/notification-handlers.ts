@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { displayNameOf } from '@shared/format';
+import { publicNameOf } from '@shared/format';
 import { projects } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { findUserById } from '../users/users.repository';
@@ -44,7 +44,7 @@ export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'
       actorId,
       type,
       title,
-      message: sentence(displayNameOf(actor), project.title),
+      message: sentence(publicNameOf(actor), project.title),
       link: `/project/${project.id}`,
       projectId: project.id,
     });
@@ -59,7 +59,7 @@ export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'
       actorId: followerId,
       type: 'follow',
       title: 'New follower',
-      message: `${displayNameOf(follower)} started following you`,
+      message: `${publicNameOf(follower)} started following you`,
       link: `/profile/${follower.handle}`,
     });
   });

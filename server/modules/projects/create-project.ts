@@ -17,8 +17,10 @@ export async function createProject(
   actor: UserRow,
   input: TProjectInput,
   files: readonly IncomingFile[],
+  /** The draft this project publishes: unique, so a draft becomes a project once. */
+  source: { draftId?: string } = {},
 ): Promise<TProject> {
-  const values = { ...input, authorId: actor.id };
+  const values = { ...input, authorId: actor.id, sourceDraftId: source.draftId ?? null };
   let projectId: number;
   if (input.hostingType === 'native') {
     if (files.length === 0) throw AppError.validation(PROJECT_MESSAGES.nativeFilesRequired);

@@ -1,8 +1,8 @@
 import type { UserRow } from '../users/users.repository';
 import type { ProjectDeps } from './create-project';
 import { projectStoragePrefix } from './native-files';
-import { findManagedProject } from './project-access';
-import { deleteProject as deleteProjectRow } from './projects.repository';
+import { findManagedProject } from './find-managed-project';
+import { deleteProject as deleteProjectRow, listProjectFiles } from './projects.repository';
 
 /**
  * Deletes a project (the author or an admin) in one transaction: its files, views, comments, reactions,
@@ -10,9 +10,13 @@ import { deleteProject as deleteProjectRow } from './projects.repository';
  * are removed after the commit.
  */
 export async function deleteProject(deps: ProjectDeps, actor: UserRow, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const keys = await deps.db.transaction(async (tx) => {
     await findManagedProject(tx, id, actor);
+    const files = await listProjectFiles(tx, id);
     await deleteProjectRow(tx, id);
+    return files.map((f) => f.storageKey);
   });
+  // Files uploaded with the project's creation sit under the staging prefix: remove them by key.
+  await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
   await deps.storage.deletePrefix(projectStoragePrefix(id));
 }

@@ -1,7 +1,9 @@
 import type { RequestHandler, Response } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { NATIVE_INDEX_PATH, nativeFilePath } from '@shared/schemas/project';
+import { canView } from '../../access/access-policy';
 import type { AppDeps } from '../../deps';
+import { sendStoredFile } from '../../http/send-stored-file';
 import { findHostedFile } from './projects.repository';
 
 /**
@@ -50,12 +52,10 @@ export function hostedFilesHandler(deps: AppDeps): RequestHandler {
     try {
       const file = await findHostedFile(deps.db, id, path);
       if (!file || file.hostingType !== 'native') return notFound();
-      if (file.authorIsSuspended) return res.status(403).type('text/plain').send(MESSAGES.contentUnavailable);
-      const data = await deps.storage.get(file.storageKey);
-      if (!data) return notFound();
+      // The page runs without the viewer's session (sandbox), so it is shown as to a visitor.
+      if (!canView(undefined, { kind: 'project', ...file })) return res.status(403).type('text/plain').send(MESSAGES.contentUnavailable);
       res.setHeader('Content-Type', file.mimeType);
-      res.setHeader('Cache-Control', 'no-cache');
-      res.send(data);
+      sendStoredFile(res, next, deps.storage, file.storageKey, { cacheControl: 'no-cache', onMissing: notFound });
     } catch (err) {
       next(err);
     }

@@ -1,7 +1,7 @@
 import type { TProjectFile } from '@shared/schemas/project';
 import type { UserRow } from '../users/users.repository';
 import type { ProjectDeps } from './create-project';
-import { findManagedProject } from './project-access';
+import { findManagedProject } from './find-managed-project';
 import { listProjectFiles } from './projects.repository';
 
 export async function listNativeFiles(deps: Pick<ProjectDeps, 'db'>, id: number): Promise<TProjectFile[]> {

@@ -49,20 +49,28 @@ export async function prepareNativeFiles(files: readonly IncomingFile[]): Promis
 }
 
 /**
- * Stores prepared files for a project inside a transaction that already holds (or takes) the project's
- * row lock, so the 20-file cap counts every file stored before, also under concurrent uploads. The bytes
- * go under fresh keys; a replaced file's old bytes are removed only after the commit, and the new bytes
- * are removed again when the transaction fails.
+ * Stores prepared files for a project. The bytes are written first, under fresh keys and outside any
+ * transaction (a slow disk must not hold the project's row lock, nor block the embedded database, for
+ * the whole upload); then one short transaction takes the project's row lock, so the 20-file cap counts
+ * every file stored before, also under concurrent uploads, and records the files. A replaced file's old
+ * bytes are removed only after the commit; the new bytes are removed again when the transaction fails.
  */
 export async function storeNativeFiles(
   deps: { db: Db; storage: FileStorage },
   files: readonly PreparedFile[],
   project: number | ((tx: Tx) => Promise<number>),
 ): Promise<number> {
-  const written: string[] = [];
+  const staged: { file: PreparedFile; key: string }[] = [];
   let replaced: string[] = [];
   let projectId: number;
   try {
+    // A project created in the same call has no id yet: its bytes go under a staging prefix.
+    const prefix = typeof project === 'number' ? projectStoragePrefix(project) : 'projects/staging';
+    for (const f of files) {
+      const key = `${prefix}/${randomBytes(16).toString('hex')}.${f.ext}`;
+      await deps.storage.put(key, f.data);
+      staged.push({ file: f, key });
+    }
     projectId = await deps.db.transaction(async (tx) => {
       const id = typeof project === 'number' ? project : await project(tx);
       if (!(await lockProject(tx, id))) throw AppError.notFound(PROJECT_MESSAGES.notFound);
@@ -74,16 +82,13 @@ export async function storeNativeFiles(
       if (problem) throw fileProblemError(problem);
       const keyOf = new Map(stored.map((s) => [s.path, s.storageKey]));
       replaced = files.map((f) => keyOf.get(f.path)).filter((k): k is string => !!k);
-      for (const f of files) {
-        const key = `${projectStoragePrefix(id)}/${randomBytes(16).toString('hex')}.${f.ext}`;
-        await deps.storage.put(key, f.data);
-        written.push(key);
+      for (const { file: f, key } of staged) {
         await upsertProjectFile(tx, { projectId: id, path: f.path, mimeType: f.mimeType, size: f.data.length, storageKey: key });
       }
       return id;
     });
   } catch (err) {
-    await Promise.all(written.map((k) => deps.storage.delete(k).catch(() => undefined)));
+    await Promise.all(staged.map(({ key }) => deps.storage.delete(key).catch(() => undefined)));
     throw err;
   }
   await Promise.all(replaced.map((k) => deps.storage.delete(k).catch(() => undefined)));

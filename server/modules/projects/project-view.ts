@@ -1,9 +1,9 @@
 import { eq, getTableColumns } from 'drizzle-orm';
-import { displayNameOf } from '@shared/format';
+import { publicNameOf } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
 import type { DbOrTx } from '../../db/client';
 import { projects, users } from '../../db/schema';
-import { isPremiumNow } from '../users/to-current-user';
+import { isPremiumNow } from '../../access/access-policy';
 
 /** Where a native project's files are served; PREVIEW_ORIGIN puts them on an isolated origin. */
 export function previewUrlFor(projectId: number, previewOrigin: string | undefined): string {
@@ -51,11 +51,10 @@ export function toProject(row: ProjectViewRow, opts: { previewOrigin?: string; s
     hostingType: row.hostingType === 'native' ? 'native' : 'external',
     previewUrl: row.hostingType === 'native' ? previewUrlFor(row.id, opts.previewOrigin) : null,
     authorId: row.authorId,
-    authorName: displayNameOf({
+    authorName: publicNameOf({
       displayName: row.authorDisplayName,
       firstName: row.authorFirstName,
       lastName: row.authorLastName,
-      email: row.authorEmail,
     }),
     authorHandle: row.authorHandle,
     authorAvatar: row.authorAvatar,

@@ -35,7 +35,9 @@ export function listProjectViewsByAuthor(db: DbOrTx, authorId: string): Promise<
 
 /**
  * Counts a view when this viewer's last counted view of the project is older than the window (or there
- * is none): one upsert whose update only matches an expired row, then an increment only when it wrote.
+ * is none), in one statement and no explicit transaction: the upsert's update only matches an expired
+ * row (a repeated view writes nothing), and the increment runs only when the upsert wrote. Concurrent
+ * views by one viewer serialise on the view row, so exactly one of them counts.
  * Answers the project's view count after the call, or null when the view was not counted.
  */
 export async function countProjectView(
@@ -45,24 +47,20 @@ export async function countProjectView(
   now: Date,
   windowMs: number,
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const touched = await tx
-      .insert(projectViews)
-      .values({ projectId, viewerKey, lastCountedAt: now })
-      .onConflictDoUpdate({
-        target: [projectViews.projectId, projectViews.viewerKey],
-        set: { lastCountedAt: now },
-        setWhere: sql`${projectViews.lastCountedAt} <= ${new Date(now.getTime() - windowMs)}`,
-      })
-      .returning({ projectId: projectViews.projectId });
-    if (touched.length === 0) return null;
-    const [row] = await tx
-      .update(projects)
-      .set({ viewCount: sql`${projects.viewCount} + 1` })
-      .where(eq(projects.id, projectId))
-      .returning({ viewCount: projects.viewCount });
-    return row?.viewCount ?? null;
-  });
+  const cutoff = new Date(now.getTime() - windowMs);
+  const result = (await db.execute(sql`
+    WITH touched AS (
+      INSERT INTO ${projectViews} (project_id, viewer_key, last_counted_at)
+      VALUES (${projectId}, ${viewerKey}, ${now.toISOString()})
+      ON CONFLICT (project_id, viewer_key) DO UPDATE SET last_counted_at = EXCLUDED.last_counted_at
+      WHERE ${projectViews}.last_counted_at <= ${cutoff.toISOString()}
+      RETURNING 1
+    )
+    UPDATE ${projects} SET view_count = view_count + 1
+    WHERE id = ${projectId} AND EXISTS (SELECT 1 FROM touched)
+    RETURNING view_count`)) as unknown as { rows: { view_count: number }[] };
+  const row = result.rows[0];
+  return row ? Number(row.view_count) : null;
 }
 
 export async function insertProject(db: DbOrTx, values: NewProject): Promise<ProjectRow> {
@@ -125,6 +123,7 @@ export async function findHostedFile(db: DbOrTx, projectId: number, path: string
       storageKey: projectFiles.storageKey,
       mimeType: projectFiles.mimeType,
       hostingType: projects.hostingType,
+      authorId: projects.authorId,
       authorIsSuspended: users.isSuspended,
     })
     .from(projectFiles)

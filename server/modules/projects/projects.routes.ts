@@ -5,6 +5,7 @@ import { fileProblems, ZProjectInputSchema, ZProjectListQuerySchema } from '@sha
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth';
+import { multipart } from '../../http/multipart';
 import { parse } from '../../http/validate';
 import { createProject } from './create-project';
 import { deleteProject } from './delete-project';
@@ -24,28 +25,26 @@ export const PROJECT_FILES_FIELD = 'projectFiles';
  * the client's relative paths ("css/app.css"), which the use cases check. multer's own limits become
  * the product's messages, naming the file.
  */
-function projectFiles(): RequestHandler {
+export function projectFiles(): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
     preservePath: true,
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_PROJECT_FILES, fields: 20, fieldSize: 64 * 1024 },
   }).array(PROJECT_FILES_FIELD);
+  const parseFiles = multipart(upload, (err) => {
+    const name = (err as multer.MulterError & { filename?: string }).filename ?? 'A file';
+    if (err.code === 'LIMIT_FILE_SIZE') return fileProblemError(fileProblems.tooLarge(name));
+    if (err.code === 'LIMIT_FILE_COUNT') return fileProblemError(fileProblems.tooMany());
+    if (err.code === 'LIMIT_UNEXPECTED_FILE') return AppError.validation(`Files must be sent in the ${PROJECT_FILES_FIELD} field`);
+    return AppError.validation(err.message);
+  });
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();
-    upload(req, res, (err: unknown) => {
-      if (err instanceof multer.MulterError) {
-        const name = (err as multer.MulterError & { filename?: string }).filename ?? 'A file';
-        if (err.code === 'LIMIT_FILE_SIZE') return next(fileProblemError(fileProblems.tooLarge(name)));
-        if (err.code === 'LIMIT_FILE_COUNT') return next(fileProblemError(fileProblems.tooMany()));
-        if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(AppError.validation(`Files must be sent in the ${PROJECT_FILES_FIELD} field`));
-        return next(AppError.validation(err.message));
-      }
-      next(err);
-    });
+    parseFiles(req, res, next);
   };
 }
 
-function filesOf(req: Request): IncomingFile[] {
+export function filesOf(req: Request): IncomingFile[] {
   return Array.isArray(req.files) ? req.files : [];
 }
 
@@ -80,8 +79,8 @@ export function projectsRoutes(deps: AppDeps): Router {
 
   router.get('/api/projects/:id', async (req, res) => {
     const id = projectIdParam(req.params.id);
-    const viewer = { user: req.user, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' };
-    res.json(await getProject({ db: deps.db, previewOrigin }, id, viewer));
+    const viewer = { user: req.user, ip: req.ip ?? '' };
+    res.json(await getProject({ db: deps.db, previewOrigin, cache: deps.cache }, id, viewer));
   });
 
   router.put('/api/projects/:id', requireUser, async (req, res) => {

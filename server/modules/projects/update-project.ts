@@ -1,7 +1,7 @@
 import type { TProject, TProjectInput } from '@shared/schemas/project';
 import type { UserRow } from '../users/users.repository';
 import type { ProjectDeps } from './create-project';
-import { findManagedProject } from './project-access';
+import { findManagedProject } from './find-managed-project';
 import { readProject } from './read-project';
 import { updateProject as updateProjectRow } from './projects.repository';
 

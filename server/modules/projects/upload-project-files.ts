@@ -4,7 +4,7 @@ import type { UserRow } from '../users/users.repository';
 import type { ProjectDeps } from './create-project';
 import { listNativeFiles } from './list-project-files';
 import { prepareNativeFiles, storeNativeFiles, type IncomingFile } from './native-files';
-import { findManagedProject } from './project-access';
+import { findManagedProject } from './find-managed-project';
 
 /** Adds files to a native project, or replaces the ones with the same path; answers every stored file. */
 export async function uploadProjectFiles(

@@ -1,6 +1,8 @@
 import { HANDLE_MAX, HANDLE_MIN } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
-import { takenHandles } from './users.repository';
+import { MESSAGES } from '@shared/errors';
+import { AppError } from '../../errors';
+import { insertUser, takenHandles, type NewUser, type UserRow } from './users.repository';
 
 /** A handle base from a name or email: letters, digits and underscores, 3 to 20 characters. */
 export function handleBase(source: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
@@ -36,4 +38,35 @@ export async function generateUniqueHandle(
     if (free) return free;
   }
   return `${base}${Date.now().toString(36).slice(-5)}`;
+}
+
+/** A new user row with a generated handle, at most this many tries when concurrent sign-ups take it first. */
+const HANDLE_INSERT_ATTEMPTS = 5;
+
+/**
+ * Inserts a user with a handle derived from their name or email. Two sign-ups at once can derive the
+ * same free handle; the unique index decides, and the loser retries with a fresh handle (never a 500).
+ * Other unique violations (the email) are left to the caller.
+ */
+export async function insertUserWithHandle(
+  db: DbOrTx,
+  values: Omit<NewUser, 'handle'>,
+  source: Parameters<typeof handleBase>[0],
+): Promise<UserRow> {
+  for (let attempt = 1; ; attempt++) {
+    const handle = await generateUniqueHandle(db, source);
+    try {
+      return await insertUser(db, { ...values, handle });
+    } catch (err) {
+      if (!isUniqueViolation(err, 'users_handle_unique')) throw err;
+      if (attempt >= HANDLE_INSERT_ATTEMPTS) throw AppError.conflict(MESSAGES.handleTaken);
+    }
+  }
+}
+
+/** A PostgreSQL unique violation (23505), of the named index when given, on either driver. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = (err as { cause?: unknown }).cause ?? err;
+  const { code, constraint: name } = e as { code?: string; constraint?: string };
+  return code === '23505' && (!constraint || name === constraint);
 }

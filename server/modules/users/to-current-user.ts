@@ -1,10 +1,9 @@
 import type { TCurrentUser } from '@shared/schemas/auth';
+import { isPremiumNow } from '../../access/access-policy';
 import type { UserRow } from './users.repository';
 
-/** Premium counts only while it has not expired. */
-export function isPremiumNow(u: Pick<UserRow, 'isPremium' | 'premiumExpiresAt'>, now = new Date()): boolean {
-  return u.isPremium && (!u.premiumExpiresAt || u.premiumExpiresAt.getTime() > now.getTime());
-}
+/** The premium rule lives in the access layer; re-exported for existing callers. */
+export { isPremiumNow };
 
 export function toCurrentUser(u: UserRow): TCurrentUser {
   return {

@@ -1,11 +1,10 @@
 import type { TUserProfile } from '@shared/schemas/user';
-import { isPremiumNow } from './to-current-user';
-import { canSeeSuspended } from './find-visible-user';
+import { canManage, isPremiumNow } from '../../access/access-policy';
 import type { UserRow } from './users.repository';
 
 /** A users row as profile JSON (spec section 3); the email only for the owner and admins. */
 export function toUserProfile(u: UserRow, viewer: Pick<UserRow, 'id' | 'isAdmin'>): TUserProfile {
-  const privileged = canSeeSuspended(u, viewer);
+  const privileged = canManage(viewer, u.id);
   return {
     id: u.id,
     displayName: u.displayName,

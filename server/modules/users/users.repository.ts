@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projects, users } from '../../db/schema';
-import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -84,9 +83,4 @@ export async function isHandleTakenByOther(db: DbOrTx, handle: string, exceptUse
     .where(and(sql`lower(${users.handle}) = ${handle.toLowerCase()}`, ne(users.id, exceptUserId)))
     .limit(1);
   return rows.length > 0;
-}
-
-/** A user's projects as API rows, newest first. */
-export function listProjectViewsByAuthor(db: DbOrTx, authorId: string): Promise<ProjectViewRow[]> {
-  return selectProjectViews(db).where(eq(projects.authorId, authorId)).orderBy(desc(projects.createdAt), desc(projects.id));
 }

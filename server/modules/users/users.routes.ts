@@ -3,11 +3,11 @@ import { ZProfileUpdateSchema } from '@shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { userKeyParam } from './find-visible-user';
+import { listUserProjects } from '../projects/list-user-projects';
+import { findVisibleUser, userKeyParam } from './find-visible-user';
 import { followUser } from './follow-user';
 import { getFollowStatus } from './get-follow-status';
 import { getProfile } from './get-profile';
-import { listUserProjects } from './list-user-projects';
 import { unfollowUser } from './unfollow-user';
 import { updateProfile } from './update-profile';
 
@@ -27,8 +27,9 @@ export function usersRoutes(deps: AppDeps): Router {
   });
 
   router.get('/api/users/:handleOrId/projects', requireUser, async (req, res) => {
-    const key = userKeyParam(req.params.handleOrId);
-    res.json(await listUserProjects({ db, previewOrigin: deps.config.PREVIEW_ORIGIN }, key, currentUser(req)));
+    // The same visibility rule as the profile, then the author's projects.
+    const author = await findVisibleUser(db, userKeyParam(req.params.handleOrId), currentUser(req));
+    res.json(await listUserProjects(deps, author.id));
   });
 
   router.get('/api/users/:handleOrId/follow-status', requireUser, async (req, res) => {

@@ -1,7 +1,7 @@
 import { PROJECT_MESSAGES } from '@shared/schemas/project';
 import type { DbOrTx } from '../../db/client';
+import { assertCanView } from '../../access/access-policy';
 import { AppError } from '../../errors';
-import { assertProjectVisible } from '../projects/project-access';
 import type { UserRow } from '../users/users.repository';
 import { findProjectAccess, type ProjectAccessRow } from './interactions.repository';
 
@@ -11,8 +11,7 @@ import { findProjectAccess, type ProjectAccessRow } from './interactions.reposit
  */
 export async function loadAccessibleProject(db: DbOrTx, id: number, user: UserRow | undefined): Promise<ProjectAccessRow> {
   const project = await findProjectAccess(db, id);
-  if (!project) throw AppError.notFound(PROJECT_MESSAGES.notFound);
-  assertProjectVisible(project, user);
+  assertCanView(user, 'project', project);
   return project;
 }
 

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from '../logger';
+import type { RedisClient } from '../redis';
+
+/** What a write makes stale: one project (its page and the lists showing it) or every cached read. */
+export type InvalidationScope = { projectId: number } | { trending: true } | { all: true };
+
+/** How long a cached public read may be served without a write invalidating it (also bounds a lost Redis message). */
+export const PUBLIC_CACHE_TTL_MS = { trending: 10_000, project: 30_000 } as const;
+const MAX_ENTRIES = 20_000;
+
+export const cacheKeys = {
+  trending: 'trending',
+  project: (id: number) => `project:${id}`,
+} as const;
+
+/** A JSON answer serialised once, with its strong ETag. */
+export type CachedJson = { body: string; etag: string };
+
+export function toCachedJson(value: unknown): CachedJson {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** Sends a cached JSON answer, or 304 when the client's copy (If-None-Match) is current. */
+export function sendCachedJson(res: Response, cached: CachedJson, cacheControl: string): void {
+  res.setHeader('ETag', cached.etag);
+  res.setHeader('Cache-Control', cacheControl);
+  if (res.req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.type('json').send(cached.body);
+}
+
+/**
+ * In-process cache of public reads (trending, project pages). Every write invalidates what it makes
+ * stale before its answer leaves (see invalidateAfterWrites), and, with Redis, publishes the
+ * invalidation so every instance drops its copy; the TTLs bound staleness if a message is lost.
+ * A load that started before an invalidation is not stored, and concurrent misses share one load.
+ */
+export class PublicCache {
+  private entries = new Map<string, { value: unknown; expires: number }>();
+  private loading = new Map<string, Promise<unknown>>();
+  private generation = 0;
+  private subscriber: RedisClient | null = null;
+  private readonly channel: string;
+
+  constructor(private readonly opts: { redis: RedisClient | null; prefix: string; logger?: Logger }) {
+    this.channel = `${opts.prefix}cache:invalidate`;
+  }
+
+  /** Listens for other instances' invalidations (Redis only). */
+  async start(): Promise<void> {
+    if (!this.opts.redis) return;
+    this.subscriber = this.opts.redis.duplicate();
+    this.subscriber.on('error', () => undefined);
+    await this.subscriber.connect();
+    await this.subscriber.subscribe(this.channel, (message) => {
+      try {
+        this.drop(JSON.parse(message) as InvalidationScope);
+      } catch {
+        this.drop({ all: true });
+      }
+    });
+  }
+
+  async read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as T;
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T>;
+    const generation = this.generation;
+    const promise = load()
+      .then((value) => {
+        if (generation === this.generation) {
+          if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, { value, expires: Date.now() + ttlMs });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  /** Replaces a cached value in place on this instance (a counter that moved); nothing when absent. */
+  update<T>(key: string, change: (value: T) => T): void {
+    const hit = this.entries.get(key);
+    if (hit) hit.value = change(hit.value as T);
+  }
+
+  /** Drops what the scope makes stale here and on every other instance. */
+  invalidate(scope: InvalidationScope): void {
+    this.drop(scope);
+    this.opts.redis?.publish(this.channel, JSON.stringify(scope)).catch((err: unknown) => {
+      this.opts.logger?.warn({ err }, 'cache invalidation not published');
+    });
+  }
+
+  private drop(scope: InvalidationScope): void {
+    this.generation++;
+    this.loading.clear();
+    if ('all' in scope) {
+      this.entries.clear();
+      return;
+    }
+    if ('projectId' in scope) this.entries.delete(cacheKeys.project(scope.projectId));
+    this.entries.delete(cacheKeys.trending);
+  }
+
+  async close(): Promise<void> {
+    if (this.subscriber) await this.subscriber.quit().catch(() => undefined);
+    this.subscriber = null;
+  }
+}
+
+/** Writes that change nothing a public read shows. */
+const NOT_PUBLIC = /^\/api\/(auth|login|logout|callback|notifications|upload|search)(\/|$)/;
+const PROJECT_WRITE = /^\/api\/projects\/(\d+)(\/|$)/;
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Invalidates the public read cache for every successful write to the API, before its answer is sent:
+ * a write under /api/projects/:id drops that project and trending, any other write (profiles, follows,
+ * admin suspensions and deletions, ...) drops everything. New write routes are covered without code.
+ */
+export function invalidateAfterWrites(cache: PublicCache): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE.has(req.method) || NOT_PUBLIC.test(req.path)) return next();
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
+      if (res.statusCode < 400) {
+        const project = PROJECT_WRITE.exec(req.path);
+        cache.invalidate(project ? { projectId: Number(project[1]) } : { all: true });
+      }
+      return end(...args);
+    };
+    next();
+  };
+}

@@ -1,0 +1,69 @@
+import { ANALYTICS_RANGES, type TAnalytics, type TAnalyticsQuery } from '@shared/schemas/analytics';
+import { PREMIUM_MESSAGES } from '@shared/schemas/premium';
+import { PROJECT_MESSAGES } from '@shared/schemas/project';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { isPremiumNow } from '../users/to-current-user';
+import type { UserRow } from '../users/users.repository';
+import { authorProjects, dailyActivity, projectActivity, type ActivityCounts } from './analytics.repository';
+
+const DAY_MS = 86_400_000;
+
+const average = (c: ActivityCounts) => (c.ratings > 0 ? Math.round((c.ratingSum / c.ratings) * 10) / 10 : 0);
+
+function counts(c: ActivityCounts) {
+  return {
+    views: Number(c.views),
+    reactions: Number(c.reactions),
+    saves: Number(c.saves),
+    comments: Number(c.comments),
+    shares: Number(c.shares),
+    ratings: Number(c.ratings),
+    averageRating: average({ ...c, ratings: Number(c.ratings), ratingSum: Number(c.ratingSum) }),
+  };
+}
+
+const ZERO: ActivityCounts = { views: 0, reactions: 0, saves: 0, comments: 0, shares: 0, ratings: 0, ratingSum: 0 };
+
+/**
+ * Advanced analytics (premium only, else 403 'Premium required'): the creator's views, likes, saves,
+ * comments, shares and ratings per UTC day of the last 7, 30 or 90 days (today included), the totals,
+ * and each project's totals, most viewed first. `projectId` narrows the days to one own project.
+ */
+export async function getAnalytics(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  query: TAnalyticsQuery,
+  now: Date = new Date(),
+): Promise<TAnalytics> {
+  if (!isPremiumNow(user, now)) throw AppError.forbidden(PREMIUM_MESSAGES.premiumRequired);
+  const length = ANALYTICS_RANGES[query.range];
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dayList = Array.from({ length }, (_, i) => new Date(today - (length - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const from = dayList[0]!;
+
+  const own = await authorProjects(deps.db, user.id);
+  const projectId = query.projectId ?? null;
+  if (projectId !== null && !own.some((p) => Number(p.id) === projectId)) throw AppError.notFound(PROJECT_MESSAGES.notFound);
+  const ids = own.map((p) => Number(p.id));
+  const [daily, perProjectRows] = await Promise.all([
+    dailyActivity(deps.db, projectId === null ? ids : [projectId], from),
+    projectActivity(deps.db, ids, from),
+  ]);
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  const byProject = new Map(perProjectRows.map((r) => [Number(r.id), r]));
+  const perProject = own
+    .map((p) => ({ ...(byProject.get(Number(p.id)) ?? ZERO), id: Number(p.id), title: p.title }))
+    .sort((a, b) => b.views - a.views || b.reactions - a.reactions || b.id - a.id);
+
+  const sum = { ...ZERO };
+  for (const d of daily) for (const k of Object.keys(sum) as (keyof ActivityCounts)[]) sum[k] += Number(d[k]);
+
+  return {
+    range: query.range,
+    projectId,
+    days: dayList.map((date) => ({ date, ...counts(byDay.get(date) ?? ZERO) })),
+    totals: counts(sum),
+    projects: perProject.map((p) => ({ id: p.id, title: p.title, ...counts(p) })),
+  };
+}

@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { ADMIN_MESSAGES, ZBlogPostInputSchema, ZPagingSchema } from '@shared/schemas/admin';
+import type { AppDeps } from '../../deps';
+import { currentUser, requireAdmin } from '../../http/auth';
+import { serialIdParam } from '../../http/serial-id-param';
+import { parse } from '../../http/validate';
+import { createBlogPost } from './create-blog-post';
+import { deleteBlogPost } from './delete-blog-post';
+import { getBlogPost } from './get-blog-post';
+import { listBlogPosts } from './list-blog-posts';
+import { updateBlogPost } from './update-blog-post';
+
+/** The blog: read by everyone, written by admins (spec section 7). */
+export function blogRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { db } = deps;
+
+  router.get('/api/blog', async (req, res) => {
+    res.json(await listBlogPosts({ db }, parse(ZPagingSchema, req.query)));
+  });
+
+  router.get('/api/blog/:slug', async (req, res) => {
+    res.json(await getBlogPost({ db }, req.params.slug));
+  });
+
+  router.post('/api/admin/blog', requireAdmin, async (req, res) => {
+    res.status(201).json(await createBlogPost({ db }, currentUser(req), parse(ZBlogPostInputSchema, req.body)));
+  });
+
+  router.put('/api/admin/blog/:id', requireAdmin, async (req, res) => {
+    const id = serialIdParam(req.params.id, ADMIN_MESSAGES.blogPostNotFound);
+    res.json(await updateBlogPost({ db }, currentUser(req), id, parse(ZBlogPostInputSchema, req.body)));
+  });
+
+  router.delete('/api/admin/blog/:id', requireAdmin, async (req, res) => {
+    await deleteBlogPost({ db }, currentUser(req), serialIdParam(req.params.id, ADMIN_MESSAGES.blogPostNotFound));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { authenticateSocket } from './realtime-server';
+
+type Next = (err?: Error) => void;
+
+function fakeSocket(userId?: string) {
+  return { request: { session: userId ? { userId } : undefined }, data: {} as Record<string, unknown>, join: vi.fn(async () => undefined) };
+}
+
+function run(mw: ReturnType<typeof authenticateSocket>, socket: ReturnType<typeof fakeSocket>): Promise<Error | undefined> {
+  return new Promise((resolve) => (mw as unknown as (s: unknown, next: Next) => void)(socket, resolve));
+}
+
+describe('authenticateSocket (issue 11, item 11: no unhandled rejection from the handshake)', () => {
+  it('when the user lookup fails (the database is down), then the socket is refused and the error reported', async () => {
+    const onError = vi.fn();
+    const err = await run(authenticateSocket(() => Promise.reject(new Error('connection refused')), onError), fakeSocket('u1'));
+    expect(err?.message).toBe('Unavailable');
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it('when joining the room fails, then the socket is refused too', async () => {
+    const socket = fakeSocket('u1');
+    socket.join.mockRejectedValueOnce(new Error('adapter down'));
+    const err = await run(authenticateSocket(async (id) => ({ id, isSuspended: false })), socket);
+    expect(err?.message).toBe('Unavailable');
+  });
+
+  it('signs in a live user and refuses visitors and suspended users', async () => {
+    expect(await run(authenticateSocket(async (id) => ({ id, isSuspended: false })), fakeSocket('u1'))).toBeUndefined();
+    expect((await run(authenticateSocket(async () => undefined), fakeSocket())))?.toHaveProperty('message', 'Unauthorized');
+    expect((await run(authenticateSocket(async (id) => ({ id, isSuspended: true })), fakeSocket('u2'))))?.toHaveProperty('message', 'Unauthorized');
+  });
+});
