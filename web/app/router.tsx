@@ -1,16 +1,18 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
-import { safeReturnTo } from '@shared/schemas/auth';
+import { safeReturnTo } from '@shared/return-to';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { LandingPage } from '@web/features/landing/landing-page';
 import { useUser } from '@web/lib/use-user';
-import { AppShell } from './layouts/app-shell';
 
 /** Pages load on demand, so a visitor's first paint does not pay for the whole app. */
 function page<M extends Record<string, unknown>>(loader: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await loader())[name] as ComponentType }));
 }
 
+// The landing page and the signed-in shell are chunks of their own too: a visitor never downloads the
+// shell (sidebar, search field), a member never downloads the landing page.
+const LandingPage = page(() => import('@web/features/landing/landing-page'), 'LandingPage');
+const AppShell = lazy(async () => ({ default: (await import('./layouts/app-shell')).AppShell }));
 const SignInPage = page(() => import('@web/features/auth/sign-in-page'), 'SignInPage');
 const TermsPage = page(() => import('@web/features/legal/terms-page'), 'TermsPage');
 const PrivacyPage = page(() => import('@web/features/legal/privacy-page'), 'PrivacyPage');
@@ -28,6 +30,7 @@ const BlogListPage = page(() => import('@web/features/blog/blog-list-page'), 'Bl
 const BlogPostPage = page(() => import('@web/features/blog/blog-post-page'), 'BlogPostPage');
 const SubscribePage = page(() => import('@web/features/premium/subscribe-page'), 'SubscribePage');
 const SubscribeSuccessPage = page(() => import('@web/features/premium/subscribe-success-page'), 'SubscribeSuccessPage');
+const AnalyticsPage = page(() => import('@web/features/analytics/analytics-page'), 'AnalyticsPage');
 const AdminPage = page(() => import('@web/features/admin/admin-page'), 'AdminPage');
 const AdminProfileViewPage = page(() => import('@web/features/admin/admin-profile-view-page'), 'AdminProfileViewPage');
 
@@ -64,6 +67,7 @@ export function AppRouter() {
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/subscribe" element={<SubscribePage />} />
             <Route path="/subscribe/success" element={<SubscribeSuccessPage />} />
+            <Route path="/analytics" element={<AnalyticsPage />} />
             <Route path="/search" element={<SearchPage />} />
             <Route path="/admin" element={<AdminPage />} />
             <Route path="*" element={<NotFoundPage />} />
@@ -76,6 +80,7 @@ export function AppRouter() {
           <Route path="/copyright" element={<CopyrightPage />} />
           <Route path="/signin" element={<SignInPage />} />
           <Route path="/admin" element={<AdminPage />} />
+          <Route path="/subscribe" element={<SubscribePage />} />
           <Route path="*" element={<LandingPage />} />
         </Routes>
       )}

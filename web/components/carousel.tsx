@@ -56,12 +56,49 @@ export function Carousel({ label, isLoading = false, children }: { label: string
     };
   }, [measure, items.length]);
 
-  const step = (direction: -1 | 1) => rowRef.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
+  // Smooth unless the system asks for reduced motion.
+  const step = (direction: -1 | 1) =>
+    rowRef.current?.scrollBy({
+      left: direction * CAROUSEL_STEP_PX,
+      behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
+
+  // An arrow that is pressed from the keyboard and then disappears (the row reached its end) hands the
+  // focus to the other arrow instead of dropping it on the page.
+  const leftRef = useRef<HTMLButtonElement>(null);
+  const rightRef = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef<'left' | 'right' | null>(null);
+  useEffect(() => {
+    const lost = hadFocus.current;
+    if (lost === 'left' && !room.left) rightRef.current?.focus();
+    if (lost === 'right' && !room.right) leftRef.current?.focus();
+  }, [room]);
+  const track = (side: 'left' | 'right') => ({
+    onFocus: () => {
+      hadFocus.current = side;
+    },
+    onBlur: () => {
+      hadFocus.current = null;
+    },
+  });
 
   return (
-    <Box role="group" aria-roledescription="carousel" aria-label={label} aria-busy={isLoading || undefined} sx={{ position: 'relative' }}>
+    <Box
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={label}
+      aria-busy={isLoading || undefined}
+      sx={{ position: 'relative' }}
+      // Left and right arrow keys scroll the row from anywhere inside it (a card link or an arrow).
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowLeft' && room.left) step(-1);
+        else if (e.key === 'ArrowRight' && room.right) step(1);
+        else return;
+        e.preventDefault();
+      }}
+    >
       {room.left && (
-        <IconButton aria-label={`Scroll ${label} left`} onClick={() => step(-1)} sx={{ ...arrowSx, left: -12 }}>
+        <IconButton ref={leftRef} {...track('left')} aria-label={`Scroll ${label} left`} onClick={() => step(-1)} sx={{ ...arrowSx, left: -12 }}>
           <ChevronLeftIcon />
         </IconButton>
       )}
@@ -83,7 +120,7 @@ export function Carousel({ label, isLoading = false, children }: { label: string
         ))}
       </Box>
       {room.right && (
-        <IconButton aria-label={`Scroll ${label} right`} onClick={() => step(1)} sx={{ ...arrowSx, right: -12 }}>
+        <IconButton ref={rightRef} {...track('right')} aria-label={`Scroll ${label} right`} onClick={() => step(1)} sx={{ ...arrowSx, right: -12 }}>
           <ChevronRightIcon />
         </IconButton>
       )}

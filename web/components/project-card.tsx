@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import CardMedia from '@mui/material/CardMedia';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,9 +15,11 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import ShareIcon from '@mui/icons-material/Share';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatCost, formatCount, formatDate, isHttpUrl, ratingsLabel } from '@shared/format';
+import { formatCost, formatCount, formatDate, isImageUrl, ratingsLabel } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
-import { StarRating } from './star-rating';
+import { PremiumBadge } from './premium-badge';
+import { StarRatingDisplay } from './star-rating-display';
+import { ProjectThumbnail } from './image-fallback';
 
 function Count({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
   return (
@@ -42,21 +43,27 @@ export function ProjectCard({ project, actions }: { project: TProject; actions?:
         </Typography>
       )}
       <CardActionArea component={RouterLink} to={`/project/${project.id}`} sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
-        <CardMedia component="img" image={project.thumbnail} alt="" loading="lazy" sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />
+        <ProjectThumbnail
+          src={project.thumbnail}
+          title={project.title}
+          category={project.category}
+          sizes="(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw"
+        />
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {project.title}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Avatar src={isHttpUrl(project.authorAvatar) ? project.authorAvatar! : undefined} alt="" sx={{ width: 24, height: 24 }}>
+            <Avatar src={isImageUrl(project.authorAvatar) ? project.authorAvatar! : undefined} alt="" sx={{ width: 24, height: 24 }}>
               <PersonIcon sx={iconSx} />
             </Avatar>
             <Typography variant="body2" color="text.secondary" noWrap>
               {project.authorName}
             </Typography>
+            {project.authorIsPremium && <PremiumBadge compact />}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <StarRating value={project.averageRating} size="sm" readOnly />
+            <StarRatingDisplay value={project.averageRating} size="sm" />
             <Typography variant="caption" color="text.secondary">
               {ratingsLabel(project.ratingCount)}
             </Typography>

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
 import {
   TOAST_DURATION_MS,
@@ -12,6 +13,9 @@ import {
 export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' | 'success' };
 type Toast = ToastInput & { id: number };
 type ToastFn = (t: ToastInput) => void;
+
+/** Out of sight, still read by screen readers. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0, p: 0, m: '-1px' } as const;
 
 const ToastContext = createContext<ToastFn | null>(null);
 
@@ -39,11 +43,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Screen readers hear each toast from live regions that are always in the page: a region that mounts
+  // together with its text (as the Snackbar does) is often not announced. Errors interrupt; others wait.
+  const destructive = toast?.variant === 'destructive';
+  const announcement = toast ? [toast.title, toast.description].filter(Boolean).join('. ') : '';
+
   const severity = toast?.variant === 'destructive' ? 'error' : toast?.variant === 'success' ? 'success' : 'info';
 
   return (
     <ToastContext.Provider value={show}>
       {children}
+      <Box sx={visuallyHidden} role="status" aria-live="polite" aria-atomic="true" data-testid="toast-announcer">
+        {toast && !destructive && <span key={toast.id}>{announcement}</span>}
+      </Box>
+      <Box sx={visuallyHidden} role="alert" aria-live="assertive" aria-atomic="true" data-testid="toast-alert-announcer">
+        {toast && destructive && <span key={toast.id}>{announcement}</span>}
+      </Box>
       <Snackbar
         key={toast?.id}
         open={open && !!toast}
@@ -57,7 +72,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <Alert
           ref={alertRef}
           tabIndex={-1}
-          role={toast?.variant === 'destructive' ? 'alert' : 'status'}
+          // Announced by the live regions above; F8 focuses this region (spec section 9).
+          role="region"
+          aria-label="Notification"
           data-testid="toast"
           severity={severity}
           variant="filled"

@@ -1,10 +1,10 @@
 import Avatar, { type AvatarProps } from '@mui/material/Avatar';
-import { avatarLetterOf, displayNameOf, isHttpUrl, type NameParts } from '@shared/format';
+import { avatarLetterOf, displayNameOf, isImageUrl, type NameParts } from '@shared/format';
 
-/** The profile image when it is an http(s) address, else the fallback letter of spec section 2. */
+/** The profile image when it is an http(s) address or one of our uploads, else the fallback letter of spec section 2. */
 export function UserAvatar({ user, ...props }: { user: NameParts | null | undefined } & AvatarProps) {
   const src = user?.profileImageUrl;
-  const usable = !!src && (isHttpUrl(src) || src.startsWith("/uploads/"));
+  const usable = isImageUrl(src);
   return (
     <Avatar alt={displayNameOf(user)} src={usable ? (src ?? undefined) : undefined} {...props}>
       {avatarLetterOf(user)}

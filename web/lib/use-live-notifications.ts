@@ -1,12 +1,29 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { isAppPath } from '@shared/desktop/app-paths';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime/events';
+import { jitteredDelay, socketOptions } from '@shared/realtime/transport';
 import { useToast } from '@web/components/toaster';
+import { userQueryKey } from './use-user';
+import { platform } from '@web/platform';
+
+/** Where clicking a native notification goes: its link when that is a plain app path, else the list. */
+export function notificationTarget(link: string | null): string {
+  return link && isAppPath(link) ? link : '/notifications';
+}
 
 /**
  * While a member is signed in, notifications arrive live over Socket.IO: the notification queries are
- * refreshed and a toast tells what happened. The session cookie authenticates the socket.
+ * refreshed and a toast tells what happened. In the desktop app a window without focus also shows a
+ * native notification (clicking it shows the notification's target). The session cookie authenticates
+ * the socket (in the desktop app, the app:// forwarder adds it in the main process).
+ *
+ * The socket follows docs/decisions.md (issue 20): WebSocket first, long-polling fallback (the desktop
+ * app polls through its app:// forwarder); after any disconnect it comes back with jittered backoff, also
+ * when the server closed it ('io server disconnect', which Socket.IO itself never retries). Coming back
+ * within the recovery window replays the missed pushes; otherwise the notification list and unread count
+ * are refetched so nothing stays missing.
  */
 export function useLiveNotifications(userId: string | null | undefined): void {
   const queryClient = useQueryClient();
@@ -14,15 +31,48 @@ export function useLiveNotifications(userId: string | null | undefined): void {
 
   useEffect(() => {
     if (!userId) return;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({ withCredentials: true });
-    socket.on('notification:new', (n) => {
+    // The client library is loaded after the first paint: it is not needed to show the page.
+    let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+    let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const refreshNotifications = () =>
       void queryClient.invalidateQueries({
         predicate: (q) => String(q.queryKey[0] ?? '').startsWith('/api/notifications'),
       });
-      toast({ title: n.title, description: n.message });
+    void Promise.all([import('socket.io-client'), platform.loadSocketTransports()]).then(([{ io }, transports]) => {
+      if (cancelled) return;
+      const s: Socket<ServerToClientEvents, ClientToServerEvents> = io({ ...socketOptions, ...(transports ? { transports } : {}) });
+      socket = s;
+      let hasConnected = false;
+      let attempt = 0;
+      s.on('notification:new', (n) => {
+        refreshNotifications();
+        toast({ title: n.title, description: n.message });
+        if (platform.isDesktop && !document.hasFocus()) {
+          platform.notify(n.title, n.message, notificationTarget(n.link)).catch(() => undefined);
+        }
+      });
+      s.on('connect', () => {
+        attempt = 0;
+        // Not recovered (first connection excepted): pushes may have been missed; resync from the server.
+        if (hasConnected && !s.recovered) refreshNotifications();
+        hasConnected = true;
+      });
+      s.on('disconnect', (reason) => {
+        if (reason !== 'io server disconnect') return; // every other reason reconnects by itself, with jitter
+        // The server drops the socket when the account is suspended or deleted: re-read the user, whose
+        // 401 signs this tab out at once; otherwise (a drain) come back with jitter.
+        void queryClient.invalidateQueries({ queryKey: userQueryKey });
+        retry = setTimeout(() => {
+          retry = null;
+          s.connect();
+        }, jitteredDelay(attempt++));
+      });
     });
     return () => {
-      socket.disconnect();
+      cancelled = true;
+      if (retry) clearTimeout(retry);
+      socket?.disconnect();
     };
   }, [userId, queryClient, toast]);
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/schemas/auth';
+import { userQueryKey } from '@web/api/query-keys';
 import { getQueryFn } from '@web/lib/api-client';
 
-export const userQueryKey = ['/api/auth/user'] as const;
+export { userQueryKey };
 
 /** The signed-in user, or null for a visitor. Never retried (spec section 4). */
 export const userQueryOptions = () =>

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_FILE_BYTES, MAX_PROJECT_FILES } from '@shared/desktop/desktop-api';
 import { browserPlatform } from './browser';
 
 // The unit project runs in node, so the few DOM pieces used here are faked.
@@ -64,58 +63,13 @@ describe('browser notify', () => {
   });
 });
 
-describe('browser pickFiles', () => {
-  /** A file input whose click() "chooses" the given files, or cancels when given null. */
-  function stubDocument(choice: File[] | null) {
-    const input = Object.assign(new EventTarget(), {
-      type: '',
-      multiple: false,
-      accept: '',
-      style: { display: '' },
-      files: null as File[] | null,
-      remove: vi.fn(),
-      click() {
-        if (choice === null) {
-          input.dispatchEvent(new Event('cancel'));
-        } else {
-          input.files = choice;
-          input.dispatchEvent(new Event('change'));
-        }
-      },
-    });
-    const append = vi.fn();
-    vi.stubGlobal('document', { createElement: vi.fn(() => input), body: { append } });
-    return { input, append };
-  }
-  const fileOf = (name: string, size = 3) => new File([new Uint8Array(size)], name);
-
-  it('when files are chosen, then they are returned and the hidden input is removed', async () => {
-    const files = [fileOf('index.html'), fileOf('logo.png')];
-    const { input, append } = stubDocument(files);
-    await expect(browserPlatform.pickFiles({ accept: ['html', 'png'], multiple: true })).resolves.toEqual(files);
-    expect(input).toMatchObject({ type: 'file', multiple: true, accept: '.html,.png', style: { display: 'none' } });
-    expect(append).toHaveBeenCalledWith(input);
-    expect(input.remove).toHaveBeenCalled();
-  });
-
-  it('when the dialog is cancelled, then no files are returned', async () => {
-    const { input } = stubDocument(null);
-    await expect(browserPlatform.pickFiles()).resolves.toEqual([]);
-    expect(input.remove).toHaveBeenCalled();
-  });
-
-  it(`when more than ${MAX_PROJECT_FILES} files are chosen, then it throws`, async () => {
-    stubDocument(Array.from({ length: MAX_PROJECT_FILES + 1 }, (_, i) => fileOf(`f${i}.js`)));
-    await expect(browserPlatform.pickFiles({ multiple: true })).rejects.toThrow(`Choose at most ${MAX_PROJECT_FILES} files.`);
-  });
-
-  it('when a file is too large, then it throws', async () => {
-    stubDocument([fileOf('big.js', MAX_FILE_BYTES + 1)]);
-    await expect(browserPlatform.pickFiles()).rejects.toThrow('big.js is larger than 5 MB.');
-  });
-
-  it('when a file does not match accept, then it throws', async () => {
-    stubDocument([fileOf('run.exe')]);
-    await expect(browserPlatform.pickFiles({ accept: ['html'] })).rejects.toThrow(/not an accepted file type/);
+describe('browser extras', () => {
+  it('when in a browser, then there are no native pickers, server setting or badge', async () => {
+    expect(browserPlatform.pickProjectFiles).toBeNull();
+    expect(browserPlatform.serverSettings).toBeNull();
+    await expect(browserPlatform.loadSocketTransports()).resolves.toBeUndefined();
+    await expect(browserPlatform.setBadgeCount(3)).resolves.toBeUndefined();
+    const stop = browserPlatform.onNavigate(() => {});
+    expect(() => stop()).not.toThrow();
   });
 });

@@ -1,15 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DesktopApi, PickFilesOptions } from '@shared/desktop/desktop-api';
+import type { DesktopApi, PickProjectFilesOptions } from '@shared/desktop/desktop-api';
 import { createDesktopPlatform, getDesktopBridge } from './desktop';
+import { SameOriginPolling } from './same-origin-polling';
 
 function fakeBridge() {
   return {
-    getInfo: vi.fn(async () => ({ platform: 'linux', version: '1.0.0' })),
     openExternal: vi.fn(async (_url: string) => {}),
-    notify: vi.fn(async (_input: { title: string; body: string }) => {}),
-    pickFiles: vi.fn(async (_options?: PickFilesOptions) => [
-      { name: 'index.html', type: 'text/html', data: new TextEncoder().encode('<p>hi</p>') },
+    notify: vi.fn(async (_input: { title: string; body: string; target?: string }) => {}),
+    setBadgeCount: vi.fn(async (_count: number) => {}),
+    pickProjectFiles: vi.fn(async (_options: PickProjectFilesOptions) => [
+      { path: 'css/app.css', size: 6, type: 'text/css', data: new TextEncoder().encode('body{}') },
+      { path: 'big.png', size: 6_000_000, type: 'image/png', data: null },
     ]),
+    getServerSettings: vi.fn(async () => ({ serverUrl: null, defaultUrl: 'https://buildboard.example' })),
+    setServerUrl: vi.fn(async (_url: string) => {}),
+    onNavigate: vi.fn((_listener: (path: string) => void) => () => {}),
   } satisfies DesktopApi;
 }
 
@@ -22,18 +27,33 @@ describe('desktop platform', () => {
     expect(platform.isDesktop).toBe(true);
     await platform.openExternal('https://github.com');
     await platform.notify('New star', 'Ada starred your project');
+    await platform.notify('New comment', 'Ada replied', '/project/3');
+    await platform.setBadgeCount(2);
     expect(bridge.openExternal).toHaveBeenCalledWith('https://github.com');
     expect(bridge.notify).toHaveBeenCalledWith({ title: 'New star', body: 'Ada starred your project' });
+    expect(bridge.notify).toHaveBeenCalledWith({ title: 'New comment', body: 'Ada replied', target: '/project/3' });
+    expect(bridge.setBadgeCount).toHaveBeenCalledWith(2);
+    await expect(platform.loadSocketTransports()).resolves.toEqual([SameOriginPolling]);
   });
 
-  it('when files are picked, then they come back as File objects', async () => {
+  it('when the server setting is read or saved, then it goes through the bridge', async () => {
     const bridge = fakeBridge();
-    const [file] = await createDesktopPlatform(bridge).pickFiles({ accept: ['html'], multiple: true });
-    expect(bridge.pickFiles).toHaveBeenCalledWith({ accept: ['html'], multiple: true });
-    expect(file).toBeInstanceOf(File);
-    expect(file?.name).toBe('index.html');
-    expect(file?.type).toBe('text/html');
-    expect(await file?.text()).toBe('<p>hi</p>');
+    const { serverSettings } = createDesktopPlatform(bridge);
+    await expect(serverSettings?.get()).resolves.toEqual({ serverUrl: null, defaultUrl: 'https://buildboard.example' });
+    await serverSettings?.set('https://buildboard.dev');
+    expect(bridge.setServerUrl).toHaveBeenCalledWith('https://buildboard.dev');
+  });
+
+  it('when project files are picked, then they come back as Files with their paths; unread ones without', async () => {
+    const bridge = fakeBridge();
+    const [css, big] = await createDesktopPlatform(bridge).pickProjectFiles!('folder');
+    expect(bridge.pickProjectFiles).toHaveBeenCalledWith({ kind: 'folder' });
+    expect(css?.path).toBe('css/app.css');
+    expect(css?.file).toBeInstanceOf(File);
+    expect(css?.file?.name).toBe('app.css');
+    expect(css?.file?.type).toBe('text/css');
+    expect(await css?.file?.text()).toBe('body{}');
+    expect(big).toEqual({ path: 'big.png', size: 6_000_000, file: null });
   });
 
   it('when the preload exposed window.desktop, then the bridge is found', () => {
@@ -62,5 +82,22 @@ describe('platform choice', () => {
     vi.stubGlobal('window', {});
     const { platform } = await import('./index');
     expect(platform.isDesktop).toBe(false);
+  });
+});
+
+describe('SameOriginPolling', () => {
+  it('when engine.io asks for the polling URL, then it is relative to the page (app://buildboard)', () => {
+    const transport = new SameOriginPolling({
+      hostname: 'buildboard',
+      secure: false,
+      port: '80',
+      path: '/socket.io/',
+      query: { EIO: '4', transport: 'polling' },
+      timestampRequests: false,
+      timestampParam: 't',
+      socket: { binaryType: 'arraybuffer' },
+    } as never);
+    const uri = (transport as unknown as { uri(): string }).uri();
+    expect(uri).toMatch(/^\/socket\.io\/\?EIO=4&transport=polling/);
   });
 });

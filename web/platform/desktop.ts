@@ -17,14 +17,26 @@ export function getDesktopBridge(): DesktopApi | undefined {
   return (window as DesktopWindow).desktop;
 }
 
+/** The file name of a relative path ("css/app.css" -> "app.css"). */
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
 export function createDesktopPlatform(bridge: DesktopApi): Platform {
   return {
     isDesktop: true,
     openExternal: (url) => bridge.openExternal(url),
-    notify: (title, body) => bridge.notify({ title, body }),
-    async pickFiles(options) {
-      const picked = await bridge.pickFiles(options);
-      return picked.map((file) => new File([file.data], file.name, { type: file.type }));
+    notify: (title, body, target) => bridge.notify(target ? { title, body, target } : { title, body }),
+    setBadgeCount: (count) => bridge.setBadgeCount(count),
+    onNavigate: (listener) => bridge.onNavigate(listener),
+    async pickProjectFiles(kind) {
+      const picked = await bridge.pickProjectFiles({ kind });
+      return picked.map((f) => ({
+        path: f.path,
+        size: f.size,
+        file: f.data ? new File([f.data], baseName(f.path), { type: f.type }) : null,
+      }));
     },
+    serverSettings: { get: () => bridge.getServerSettings(), set: (url) => bridge.setServerUrl(url) },
+    // Loaded with the socket client, after the first paint.
+    loadSocketTransports: async () => [(await import('./same-origin-polling')).SameOriginPolling],
   };
 }

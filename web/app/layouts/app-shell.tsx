@@ -10,8 +10,13 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router-dom';
 import type { TCurrentUser } from '@shared/schemas/auth';
-import { unreadCountQueryKey, useUnreadCount } from '@web/features/notifications/api/get-unread-count';
+import { OfflineBanner } from '@web/components/offline-banner';
+import { useUnreadCount } from '@web/api/notifications/get-unread-count';
+import { unreadCountQueryKey } from '@web/api/query-keys';
 import { useLiveNotifications } from '@web/lib/use-live-notifications';
+import { useDesktopIntegration } from '../desktop-integration';
+import { useDraftSync, useOutboxSender } from '@web/offline/use-offline';
+import { MAIN_CONTENT_ID, SkipLink } from '@web/components/skip-link';
 import { Sidebar } from './sidebar';
 
 const WIDTH = 264;
@@ -46,9 +51,13 @@ export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?:
   const [open, setOpen] = useState(false);
   const notificationBadge = useNotificationBadge();
   useLiveNotifications(user.id);
+  useDesktopIntegration();
+  useOutboxSender();
+  useDraftSync();
   const badges = { Notifications: notificationBadge, ...given };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" color="default" elevation={0} sx={{ display: { md: 'none' }, borderBottom: 1, borderColor: 'divider' }}>
         <Toolbar>
           <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)}>
@@ -68,7 +77,8 @@ export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?:
       >
         <Sidebar user={user} badges={badges} />
       </Drawer>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 }, pt: { xs: 10, md: 4 } }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none', p: { xs: 2, md: 4 }, pt: { xs: 10, md: 4 } }}>
+        <OfflineBanner />
         <Outlet />
       </Box>
     </Box>

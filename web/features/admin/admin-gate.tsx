@@ -8,9 +8,10 @@ import { LoadingScreen } from '@web/components/loading-screen';
 import { loginUrl } from '@web/lib/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
 
-function Notice({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+function Notice({ title, text, action, standalone }: { title: string; text: string; action: ReactNode; standalone?: boolean }) {
+  // Signed out, /admin renders outside the app shell, so the notice is the page's main landmark.
   return (
-    <Box component="main" sx={{ py: 10, px: 2, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
+    <Box component={standalone ? 'main' : 'div'} sx={{ py: 10, px: 2, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
       <LockIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
@@ -30,6 +31,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (!user) {
     return (
       <Notice
+        standalone
         title="Authentication Required"
         text="Please log in to access the admin portal."
         action={

@@ -7,12 +7,12 @@ import { Carousel } from '@web/components/carousel';
 import { ProjectCard } from '@web/components/project-card';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
-import { useFollowingProjects } from './api/get-following-projects';
-import { useRecommendedProjects } from './api/get-recommended-projects';
-import { useTrendingProjects } from './api/get-trending-projects';
+import { useFollowingProjects } from '@web/api/discovery/get-following-projects';
+import { flattenPages, useRecommendedProjects } from '@web/api/discovery/get-recommended-projects';
+import { useTrendingProjects } from '@web/api/discovery/get-trending-projects';
 import { ExploreSection } from './components/explore-section';
 import { RecommendedGrid } from './components/recommended-grid';
-import { useMoreRecommended } from './hooks/use-more-recommended';
+import { useInfiniteScroll } from './hooks/use-infinite-scroll';
 
 const PRODUCT_HUNT_URL = 'https://www.producthunt.com/';
 
@@ -22,15 +22,28 @@ export function ExplorePage() {
   const following = useFollowingProjects({ enabled: isAuthenticated });
   const trending = useTrendingProjects();
   const recommended = useRecommendedProjects({ enabled: isAuthenticated });
-  const more = useMoreRecommended(recommended.data);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = recommended;
+  const forYou = useMemo(() => flattenPages(recommended.data?.pages), [recommended.data]);
+  // A page that fails is only logged; the next scroll asks for it again.
+  useInfiniteScroll(
+    () => {
+      if (!hasNextPage || isFetchingNextPage) return;
+      void fetchNextPage({ cancelRefetch: false }).then((r) => {
+        if (r.isFetchNextPageError) console.error('Failed to load more recommended projects', r.error);
+      });
+    },
+    recommended.isSuccess,
+    forYou.length,
+  );
   const authRedirect = useAuthRedirect();
 
   useEffect(() => {
-    const error = following.error ?? recommended.error ?? trending.error;
+    // Only a failed first page of "More for you" counts here; later pages are only logged.
+    const recommendedError = recommended.isFetchNextPageError ? null : recommended.error;
+    const error = following.error ?? recommendedError ?? trending.error;
     if (error) authRedirect(error);
-  }, [following.error, recommended.error, trending.error, authRedirect]);
+  }, [following.error, recommended.error, recommended.isFetchNextPageError, trending.error, authRedirect]);
 
-  const forYou = useMemo(() => [...(recommended.data ?? []), ...more.extra], [recommended.data, more.extra]);
   const showFollowing = isAuthenticated && (following.isLoading || (following.data?.length ?? 0) > 0);
   const showForYou = recommended.isLoading || forYou.length > 0;
 
@@ -77,7 +90,7 @@ export function ExplorePage() {
 
       {showForYou && (
         <ExploreSection id="recommended" title="More for you" subtitle="Recommended projects">
-          <RecommendedGrid projects={forYou} isLoading={recommended.isLoading} isLoadingMore={more.isLoadingMore} />
+          <RecommendedGrid projects={forYou} isLoading={recommended.isLoading} isLoadingMore={isFetchingNextPage} />
         </ExploreSection>
       )}
     </Stack>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID, SkipLink } from '@web/components/skip-link';
 import type { Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -207,8 +208,9 @@ function ClosingCallToAction() {
 export function LandingPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}>
+      <SkipLink />
       <LandingHeader />
-      <Box component="main" sx={{ flex: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Hero />
         <Features />
         <ClosingCallToAction />

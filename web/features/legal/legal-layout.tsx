@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID, SkipLink } from '@web/components/skip-link';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -20,6 +21,7 @@ type LegalLayoutProps = {
 export function LegalLayout({ title, lastUpdated, children }: LegalLayoutProps) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}>
+      <SkipLink />
       <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Container maxWidth="md" sx={{ py: 1.5 }}>
           <Link
@@ -37,7 +39,7 @@ export function LegalLayout({ title, lastUpdated, children }: LegalLayoutProps) 
           </Link>
         </Container>
       </Box>
-      <Box component="main" sx={{ flex: 1, py: { xs: 4, md: 6 } }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, py: { xs: 4, md: 6 }, outline: 'none' }}>
         <Container maxWidth="md">
           <Typography component="h1" variant="h3" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>
             {title}

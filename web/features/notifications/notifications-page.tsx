@@ -17,15 +17,30 @@ import { useNavigate } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
 import { formatRelative } from '@shared/format';
 import type { TNotification } from '@shared/schemas/notification';
+import { PendingMark } from '@web/components/pending-mark';
 import { useToast } from '@web/components/toaster';
+import { usePendingWrites } from '@web/offline/use-offline';
+import { QueryState } from '@web/components/query-state';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useNotifications } from './api/get-notifications';
-import { unreadCountQueryKey } from './api/get-unread-count';
-import { useMarkNotificationRead } from './api/mark-notification-read';
+import { useNotifications } from '@web/api/notifications/get-notifications';
+import { unreadCountQueryKey } from '@web/api/query-keys';
+import { useMarkNotificationRead } from '@web/api/notifications/mark-notification-read';
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-function NotificationRow({ n, onMarkRead, onOpen, pending }: { n: TNotification; onMarkRead: () => void; onOpen: () => void; pending: boolean }) {
+function NotificationRow({
+  n,
+  onMarkRead,
+  onOpen,
+  pending,
+  queued,
+}: {
+  n: TNotification;
+  onMarkRead: () => void;
+  onOpen: () => void;
+  pending: boolean;
+  queued: boolean;
+}) {
   const body = (
     <Box sx={{ minWidth: 0, flex: 1, py: 0.5 }}>
       <Typography sx={{ fontWeight: n.read ? 500 : 700 }}>{n.title}</Typography>
@@ -35,6 +50,11 @@ function NotificationRow({ n, onMarkRead, onOpen, pending }: { n: TNotification;
       <Typography variant="caption" color="text.secondary" component="time" dateTime={n.createdAt}>
         {`${formatRelative(n.createdAt)} ago`}
       </Typography>
+      {queued && (
+        <Box component="span" sx={{ ml: 1 }}>
+          <PendingMark what="Mark as read" />
+        </Box>
+      )}
     </Box>
   );
   return (
@@ -107,9 +127,10 @@ export function NotificationsPage() {
   };
 
   const list = notifications.data ?? [];
+  const queued = new Set(usePendingWrites().map((w) => w.url));
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 800 }}>
+    <Stack spacing={3}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           Notifications
@@ -122,32 +143,38 @@ export function NotificationsPage() {
         <Typography id="recent-activity" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
           Recent Activity
         </Typography>
-        {notifications.isLoading ? (
+        <QueryState
+          query={notifications}
+          errorText="Failed to load notifications"
+          loading={
           <Stack spacing={1} aria-busy="true" aria-label="Loading notifications">
             {Array.from({ length: SKELETONS.notifications }, (_, i) => (
               <Skeleton key={i} variant="rectangular" height={72} sx={{ borderRadius: 1 }} data-testid="notification-skeleton" />
             ))}
           </Stack>
-        ) : notifications.isError ? (
-          <Typography color="error">Failed to load notifications</Typography>
-        ) : list.length === 0 ? (
+          }
+          empty={
           <Stack spacing={1} sx={{ alignItems: 'center', py: 4 }}>
             <NotificationsNoneIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
             <Typography color="text.secondary">No notifications yet</Typography>
           </Stack>
-        ) : (
+          }
+        >
+          {() => (
           <List disablePadding aria-label="Notifications">
             {list.map((n) => (
               <NotificationRow
                 key={n.id}
                 n={n}
                 pending={markRead.isPending && markRead.variables === n.id}
+                queued={queued.has(`/api/notifications/${n.id}/read`)}
                 onMarkRead={() => mark(n)}
                 onOpen={() => open(n)}
               />
             ))}
           </List>
-        )}
+          )}
+        </QueryState>
       </Paper>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { ReportButton } from '@web/components/report-button';
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +12,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { TUserProfile } from '@shared/schemas/user';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
-import { isNotFoundError, suspendedDetails, useProfile } from './api/get-profile';
+import { isNotFoundError, suspendedDetails, useProfile } from '@web/api/users/get-profile';
 import { EditProfileDialog } from './components/edit-profile-dialog';
 import { FollowButton } from './components/follow-button';
 import { ProfileHeader } from './components/profile-header';
@@ -85,7 +86,10 @@ export function ProfilePage() {
               Edit Profile
             </Button>
           ) : (
-            <FollowButton handle={key!} />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <FollowButton handle={key!} />
+              <ReportButton reportType="user" targetId={profile.id} targetLabel={profileNameOf(profile)} />
+            </Stack>
           )
         }
       />

@@ -18,8 +18,8 @@ import type { TProject } from '@shared/schemas/project';
 import { ApiError, isContentUnavailableError, isUnauthorizedError } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
-import { useInteractions } from './api/get-interactions';
-import { useProject } from './api/get-project';
+import { useInteractions } from '@web/api/interactions/get-interactions';
+import { useProject } from '@web/api/projects/get-project';
 import { AuthorBlock } from './components/author-block';
 import { CommentsSection } from './components/comments-section';
 import { ProjectActions } from './components/project-actions';
@@ -28,6 +28,7 @@ import { AverageRating, RateProjectInput } from './components/project-rating';
 import { ProjectStateScreen } from './components/project-state-screen';
 import { ProjectStats } from './components/project-stats';
 import { RecommendedSidebar } from './components/recommended-sidebar';
+import { ProjectThumbnail } from '@web/components/image-fallback';
 
 function BackButton() {
   const navigate = useNavigate();
@@ -102,7 +103,7 @@ function ProjectDetail({ project }: { project: TProject }) {
           {user && !isAuthor && <RateProjectInput projectId={id} />}
 
           <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
-            <Box component="img" src={project.thumbnail} alt={`${project.title} thumbnail`} sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', bgcolor: 'action.hover' }} />
+            <ProjectThumbnail src={project.thumbnail} title={project.title} category={project.category} alt={`${project.title} thumbnail`} loading="eager" initialSize="6rem" />
           </Paper>
 
           {user && <ProjectActions project={project} interactions={interactions.data} />}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import InsightsIcon from '@mui/icons-material/Insights';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import FolderIcon from '@mui/icons-material/FolderOpen';
 import LaunchIcon from '@mui/icons-material/Launch';
@@ -15,11 +15,14 @@ import { SKELETONS } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
 import { ProjectCard } from '@web/components/project-card';
 import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
+import { QueryState } from '@web/components/query-state';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useMyProjects } from './api/get-my-projects';
+import { useMyProjects } from '@web/api/projects/get-my-projects';
 import { DeleteProjectButton } from './components/delete-project-button';
+import { DraftsSection } from './components/drafts-section';
 import { ProjectFormDialog } from './components/project-form-dialog';
+import type { DraftDoc } from '@web/offline/local-store';
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } };
 
@@ -47,11 +50,12 @@ function LiveButton({ project }: { project: TProject }) {
   );
 }
 
-type DialogState = { open: false } | { open: true; project: TProject | null; key: number };
+type DialogState = { open: false } | { open: true; project: TProject | null; draft?: DraftDoc; key: number };
 
 /** /my-projects (canonical; /projects redirects here): the member's own projects with create, edit and delete. */
 export function MyProjectsPage() {
-  const { data: projects, isLoading, error } = useMyProjects();
+  const myProjects = useMyProjects();
+  const { error } = myProjects;
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const redirectIfLoggedOut = useAuthRedirect();
@@ -77,18 +81,41 @@ export function MyProjectsPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           My Projects
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(null)}>
-          Create Project
-        </Button>
+        <Stack direction="row" spacing={1.5}>
+          <Button variant="outlined" startIcon={<InsightsIcon />} component={RouterLink} to="/analytics">
+            Analytics
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(null)}>
+            Create Project
+          </Button>
+        </Stack>
       </Stack>
 
-      {isLoading ? (
+      <DraftsSection onContinue={(draft) => setDialog({ open: true, project: null, draft, key: Date.now() })} />
+
+      <QueryState
+        query={myProjects}
+        errorText={errorMessage(error, 'Failed to load your projects')}
+        loading={
         <Box sx={GRID}>
           {Array.from({ length: SKELETONS.profileProjects }, (_, i) => (
             <ProjectCardSkeleton key={i} />
           ))}
         </Box>
-      ) : projects && projects.length > 0 ? (
+        }
+        empty={
+        <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
+          <FolderIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+          <Typography variant="h6" component="h2" gutterBottom>
+            No projects yet
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(null)}>
+            Create Your First Project
+          </Button>
+        </Paper>
+        }
+      >
+        {(projects) => (
         <Box sx={GRID} component="section" aria-label="My projects">
           {projects.map((p) => (
             <ProjectCard
@@ -109,22 +136,11 @@ export function MyProjectsPage() {
             />
           ))}
         </Box>
-      ) : error ? (
-        <Alert severity="error">{errorMessage(error, 'Failed to load your projects')}</Alert>
-      ) : (
-        <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-          <FolderIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
-          <Typography variant="h6" component="h2" gutterBottom>
-            No projects yet
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openDialog(null)}>
-            Create Your First Project
-          </Button>
-        </Paper>
-      )}
+        )}
+      </QueryState>
 
       {dialog.open && (
-        <ProjectFormDialog key={dialog.key} open project={dialog.project} onClose={() => setDialog({ open: false })} />
+        <ProjectFormDialog key={dialog.key} open project={dialog.project} draft={dialog.draft ?? null} onClose={() => setDialog({ open: false })} />
       )}
     </Box>
   );

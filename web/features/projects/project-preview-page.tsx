@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { isContentUnavailableError } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useProject } from './api/get-project';
+import { useProject } from '@web/api/projects/get-project';
 
 /**
  * The sandbox of the hosted page: scripts, forms and popups run, but without allow-same-origin the page

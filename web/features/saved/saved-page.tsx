@@ -9,8 +9,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
 import { ProjectCard } from '@web/components/project-card';
 import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
+import { QueryState } from '@web/components/query-state';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useSavedProjects } from './api/get-saved-projects';
+import { useSavedProjects } from '@web/api/interactions/get-saved-projects';
 
 const cell = { xs: 12, sm: 6, md: 4, xl: 3 } as const;
 
@@ -28,7 +29,10 @@ export function SavedPage() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
         Saved Projects
       </Typography>
-      {saved.isLoading ? (
+      <QueryState
+        query={saved}
+        errorText="Failed to load saved projects"
+        loading={
         <Grid container spacing={3} aria-busy="true" aria-label="Loading saved projects">
           {Array.from({ length: SKELETONS.saved }, (_, i) => (
             <Grid key={i} size={cell}>
@@ -36,9 +40,8 @@ export function SavedPage() {
             </Grid>
           ))}
         </Grid>
-      ) : saved.isError ? (
-        <Typography color="error">Failed to load saved projects</Typography>
-      ) : (saved.data ?? []).length === 0 ? (
+        }
+        empty={
         <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, textAlign: 'center' }} data-testid="saved-empty">
           <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
             <BookmarkBorderIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
@@ -51,15 +54,18 @@ export function SavedPage() {
             </Button>
           </Stack>
         </Paper>
-      ) : (
+        }
+      >
+        {(projects) => (
         <Grid container spacing={3}>
-          {saved.data!.map((project) => (
+          {projects.map((project) => (
             <Grid key={project.id} size={cell}>
               <ProjectCard project={project} />
             </Grid>
           ))}
         </Grid>
-      )}
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { ProjectCard } from '@web/components/project-card';
 import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useSearchResults } from './api/get-search-results';
+import { useSearchResults } from '@web/api/discovery/get-search-results';
 import { CommentResults } from './components/comment-results';
 import { ResultSection } from './components/result-section';
 

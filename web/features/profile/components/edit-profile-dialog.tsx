@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,15 +20,14 @@ import {
   socialUrlKey,
   ZProfileUpdateSchema,
   type TProfileForm,
+  type TProfileUpdate,
   type TUserProfile,
 } from '@shared/schemas/user';
 import { useToast } from '@web/components/toaster';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '@web/api/users/update-profile';
 import { ImageField } from './image-field';
-
-type FieldErrors = Partial<Record<keyof TProfileForm, string>>;
 
 /** The form filled from the profile (spec section 4). */
 export function formFromProfile(p: TUserProfile): TProfileForm {
@@ -60,26 +60,36 @@ export function EditProfileDialog({ profile, open, onClose, onSaved }: Props) {
 }
 
 function EditProfileForm({ profile, onClose, onSaved }: Omit<Props, 'open'>) {
-  const [fields, setFields] = useState<TProfileForm>(() => formFromProfile(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The shared schema checks the form (zodResolver): the browser shows the server's messages. An error
+  // stays until its field is edited or the form is submitted again.
+  const form = useForm<TProfileForm, unknown, TProfileUpdate>({
+    defaultValues: formFromProfile(profile),
+    // Every field of the form is a string, a narrower shape than the schema's input.
+    resolver: zodResolver(ZProfileUpdateSchema) as Resolver<TProfileForm, unknown, TProfileUpdate>,
+    reValidateMode: 'onSubmit',
+  });
+  const fields = form.watch();
+  const errors = Object.fromEntries(
+    Object.entries(form.formState.errors).map(([key, error]) => [key, error?.message]),
+  ) as Partial<Record<keyof TProfileForm, string>>;
   const { toast } = useToast();
   const handleAuthError = useAuthRedirect();
   const save = useUpdateProfile({
-    onSuccess: (saved) => {
+    onSuccess: (saved, input) => {
       toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.', variant: 'success' });
-      onSaved(saved);
+      onSaved(saved ?? { ...profile, ...input });
     },
     onError: (error) => {
       if (handleAuthError(error)) return;
       const message = errorMessage(error, 'Failed to update profile');
-      if (error instanceof ApiError && error.status === 409 && message === MESSAGES.handleTaken) setErrors((e) => ({ ...e, handle: message }));
+      if (error instanceof ApiError && error.status === 409 && message === MESSAGES.handleTaken) form.setError('handle', { message });
       toast({ title: 'Error', description: message, variant: 'destructive' });
     },
   });
 
   const set = (key: keyof TProfileForm) => (value: string) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+    form.setValue(key, value);
+    form.clearErrors(key);
   };
   const text = (key: keyof TProfileForm) => ({
     value: fields[key],
@@ -88,20 +98,7 @@ function EditProfileForm({ profile, onClose, onSaved }: Omit<Props, 'open'>) {
     helperText: errors[key],
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZProfileUpdateSchema.safeParse(fields);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof TProfileForm;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    save.mutate(parsed.data);
-  };
+  const submit = form.handleSubmit((input) => save.mutate(input));
 
   return (
     <form onSubmit={submit} noValidate>

@@ -5,8 +5,8 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useFollowStatus } from '../api/get-follow-status';
-import { useToggleFollow } from '../api/toggle-follow';
+import { useFollowStatus } from '@web/api/users/get-follow-status';
+import { useToggleFollow } from '@web/api/users/toggle-follow';
 
 /** Follow / Unfollow for another user's profile, with the toasts of spec sections 4 and 8. */
 export function FollowButton({ handle }: { handle: string }) {
@@ -31,6 +31,7 @@ export function FollowButton({ handle }: { handle: string }) {
     <Button
       variant={isFollowing ? 'outlined' : 'contained'}
       startIcon={isFollowing ? <PersonRemoveIcon /> : <PersonAddIcon />}
+      aria-pressed={isFollowing}
       disabled={status.isLoading || toggle.isPending}
       onClick={() => toggle.mutate({ handle, isFollowing })}
     >

@@ -10,7 +10,7 @@ import { MAX_IMAGE_BYTES } from '@shared/constants';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useUploadImage } from '../api/upload-image';
+import { useUploadImage } from '@web/api/uploads/upload-image';
 import { usableImageUrl } from '../profile-display';
 
 type Props = {

@@ -13,6 +13,7 @@ import { formatCount, formatDate, formatMonthYear } from '@shared/format';
 import type { TUserProfile } from '@shared/schemas/user';
 import { initialsOf, profileNameOf, usableImageUrl } from '../profile-display';
 import { SocialLinks } from './social-links';
+import { FallbackImage } from '@web/components/image-fallback';
 
 function Count({ value, label, testId }: { value: number; label: string; testId: string }) {
   return (
@@ -33,9 +34,8 @@ export function ProfileHeader({ profile, action }: { profile: TUserProfile; acti
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Box sx={{ height: { xs: 140, md: 200 }, position: 'relative', background: 'linear-gradient(135deg, var(--mui-palette-primary-main), var(--mui-palette-secondary-main))' }}>
-        {banner && (
-          <Box component="img" src={banner} alt="" data-testid="profile-banner" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
-        )}
+        {/* A banner that fails to load leaves the plain gradient behind it. */}
+        {banner && <FallbackImage src={banner} data-testid="profile-banner" loading="eager" sx={{ position: 'absolute', inset: 0, bgcolor: 'transparent' }} />}
       </Box>
       <Box sx={{ px: { xs: 2, md: 4 }, pb: 3 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-end', mt: { xs: -5, md: -7 }, mb: 2 }}>

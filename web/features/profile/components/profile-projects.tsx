@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -11,13 +10,15 @@ import { SKELETONS } from '@shared/constants';
 import { isHttpUrl } from '@shared/format';
 import { ProjectCard } from '@web/components/project-card';
 import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
-import { useUserProjects } from '../api/get-user-projects';
+import { QueryState } from '@web/components/query-state';
+import { useUserProjects } from '@web/api/users/get-user-projects';
 
 const gridSx = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } } as const;
 
 /** 'My Projects' for the owner, '{name} Projects' for others: count badge, 6 skeletons, empty states. */
 export function ProfileProjects({ userKey, isOwner, name }: { userKey: string; isOwner: boolean; name: string }) {
-  const { data, isLoading, error } = useUserProjects(userKey);
+  const projects = useUserProjects(userKey);
+  const { data } = projects;
   const title = isOwner ? 'My Projects' : `${name} Projects`;
   return (
     <Box component="section" aria-labelledby="profile-projects-title">
@@ -27,21 +28,25 @@ export function ProfileProjects({ userKey, isOwner, name }: { userKey: string; i
         </Typography>
         {data && <Chip size="small" label={data.length} aria-label={`${data.length} projects`} data-testid="project-count" />}
       </Stack>
-      {isLoading ? (
+      <QueryState
+        query={projects}
+        errorText="Failed to load projects"
+        loading={
         <Box sx={gridSx}>
           {Array.from({ length: SKELETONS.profileProjects }, (_, i) => (
             <ProjectCardSkeleton key={i} />
           ))}
         </Box>
-      ) : error ? (
-        <Alert severity="error">Failed to load projects</Alert>
-      ) : !data || data.length === 0 ? (
+        }
+        empty={
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">{isOwner ? 'No projects yet' : 'No projects found'}</Typography>
         </Paper>
-      ) : (
+        }
+      >
+        {(list) => (
         <Box sx={gridSx}>
-          {data.map((project) => (
+          {list.map((project) => (
             <ProjectCard
               key={project.id}
               project={project}
@@ -64,7 +69,8 @@ export function ProfileProjects({ userKey, isOwner, name }: { userKey: string; i
             />
           ))}
         </Box>
-      )}
+        )}
+      </QueryState>
     </Box>
   );
 }

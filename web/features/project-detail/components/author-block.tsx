@@ -9,8 +9,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatCount } from '@shared/format';
 import type { TInteractions } from '@shared/schemas/interactions';
 import type { TProject } from '@shared/schemas/project';
+import { PremiumBadge } from '@web/components/premium-badge';
 import { UserAvatar } from '@web/components/user-avatar';
-import { useToggleFollow } from '../api/toggle-follow';
+import { useToggleFollow } from '@web/api/users/toggle-follow';
 import { useActionFeedback } from './use-action-feedback';
 
 /** The author's avatar, name and follow counts linking to their profile, and the follow button (never for the author). */
@@ -23,13 +24,13 @@ export function AuthorBlock({
   interactions: TInteractions | undefined;
   isAuthor: boolean;
 }) {
-  const follow = useToggleFollow(String(project.id), project.authorId);
+  const follow = useToggleFollow();
   const { succeeded, failed } = useActionFeedback();
   const profilePath = `/profile/${encodeURIComponent(project.authorHandle)}`;
   const isFollowing = interactions?.isFollowing ?? false;
 
   const toggle = () =>
-    follow.mutate(isFollowing, {
+    follow.mutate({ handle: project.authorId, isFollowing }, {
       onSuccess: () => succeeded(isFollowing ? 'User unfollowed successfully!' : 'User followed successfully!'),
       onError: (err) => failed(err, 'Failed to follow/unfollow user. Please try again.'),
     });
@@ -39,9 +40,12 @@ export function AuthorBlock({
       <Link component={RouterLink} to={profilePath} underline="none" color="inherit" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <UserAvatar user={{ displayName: project.authorName, profileImageUrl: project.authorAvatar }} sx={{ width: 48, height: 48 }} />
         <Box>
-          <Typography sx={{ fontWeight: 700 }} data-testid="author-name">
-            {project.authorName}
-          </Typography>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <Typography sx={{ fontWeight: 700 }} data-testid="author-name">
+              {project.authorName}
+            </Typography>
+            {project.authorIsPremium && <PremiumBadge />}
+          </Stack>
           {interactions && (
             <Typography variant="body2" color="text.secondary" data-testid="author-counts">
               {`${formatCount(interactions.authorFollowerCount)} followers · ${formatCount(interactions.authorFollowingCount)} following`}
@@ -54,6 +58,7 @@ export function AuthorBlock({
           variant={isFollowing ? 'outlined' : 'contained'}
           size="small"
           startIcon={isFollowing ? <PersonRemoveIcon /> : <PersonAddIcon />}
+          aria-pressed={isFollowing}
           onClick={toggle}
           disabled={follow.isPending}
         >

@@ -13,12 +13,17 @@ import { Link as RouterLink } from 'react-router-dom';
 import { COMMENT_MAX } from '@shared/constants';
 import { formatRelative } from '@shared/format';
 import { ZCommentRequestSchema, type TComment } from '@shared/schemas/interactions';
+import { ReportButton } from '@web/components/report-button';
+import { PremiumBadge } from '@web/components/premium-badge';
 import { UserAvatar } from '@web/components/user-avatar';
-import { useComments } from '../api/get-comments';
-import { usePostComment } from '../api/post-comment';
+import { useUser } from '@web/lib/use-user';
+import { useComments } from '@web/api/interactions/get-comments';
+import { usePostComment } from '@web/api/interactions/post-comment';
 import { useActionFeedback } from './use-action-feedback';
+import { PendingMark } from '@web/components/pending-mark';
+import { usePendingWrites } from '@web/offline/use-offline';
 
-function CommentItem({ comment }: { comment: TComment }) {
+function CommentItem({ comment, canReport }: { comment: TComment; canReport: boolean }) {
   return (
     <Stack direction="row" spacing={1.5} component="li" data-testid="comment" sx={{ listStyle: 'none' }}>
       <UserAvatar user={{ displayName: comment.userName, profileImageUrl: comment.userAvatar }} sx={{ width: 36, height: 36 }} />
@@ -27,9 +32,13 @@ function CommentItem({ comment }: { comment: TComment }) {
           <Link component={RouterLink} to={`/profile/${encodeURIComponent(comment.userHandle)}`} sx={{ fontWeight: 600 }} underline="hover" color="text.primary">
             {comment.userName}
           </Link>
+          {comment.userIsPremium && <PremiumBadge compact />}
           <Typography variant="caption" color="text.secondary" component="time" dateTime={comment.createdAt}>
             {`${formatRelative(comment.createdAt)} ago`}
           </Typography>
+          {canReport && (
+            <ReportButton reportType="comment" targetId={comment.id} targetLabel={`the comment by ${comment.userName}`} sx={{ ml: 'auto', minWidth: 0, py: 0 }} />
+          )}
         </Stack>
         {/* Plain text: React escapes it, so markup in a comment is shown, never run. */}
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }} data-testid="comment-content">
@@ -43,12 +52,14 @@ function CommentItem({ comment }: { comment: TComment }) {
 /** 'Comments (N)', the comment box with Post Comment (disabled while blank), and the list or its empty state. */
 export function CommentsSection({ projectId, commentCount }: { projectId: string; commentCount: number }) {
   const comments = useComments(projectId);
+  const { user } = useUser();
   const post = usePostComment(projectId);
   const { succeeded, failed } = useActionFeedback();
   const [text, setText] = useState('');
   const check = ZCommentRequestSchema.safeParse({ content: text });
   const blank = text.trim().length === 0;
   const tooLong = !blank && !check.success;
+  const queued = usePendingWrites().filter((w) => w.url === `/api/projects/${projectId}/comments`);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -86,6 +97,16 @@ export function CommentsSection({ projectId, commentCount }: { projectId: string
         </Stack>
       </Box>
       <Divider sx={{ mb: 2 }} />
+      {queued.length > 0 && (
+        <Stack spacing={1} sx={{ mb: 2 }} aria-label="Comments waiting for the network">
+          {queued.map((w) => (
+            <Stack key={w.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="pending-comment">
+              <Typography sx={{ overflowWrap: 'anywhere', flex: 1 }}>{(JSON.parse(w.body ?? '{}') as { content?: string }).content}</Typography>
+              <PendingMark what="Comment" />
+            </Stack>
+          ))}
+        </Stack>
+      )}
       {comments.isLoading ? (
         <Stack spacing={2} aria-label="Loading comments">
           {[0, 1].map((i) => (
@@ -111,7 +132,7 @@ export function CommentsSection({ projectId, commentCount }: { projectId: string
       ) : (
         <Stack component="ul" spacing={2.5} sx={{ m: 0, p: 0 }} aria-label="Comments">
           {comments.data!.map((c) => (
-            <CommentItem key={c.id} comment={c} />
+            <CommentItem key={c.id} comment={c} canReport={!!user && user.id !== c.userId} />
           ))}
         </Stack>
       )}

@@ -1,3 +1,5 @@
+import { ReportButton } from '@web/components/report-button';
+import { useUser } from '@web/lib/use-user';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import BookmarkIcon from '@mui/icons-material/Bookmark';
@@ -8,9 +10,11 @@ import ShareIcon from '@mui/icons-material/Share';
 import { formatCount } from '@shared/format';
 import type { TInteractions } from '@shared/schemas/interactions';
 import type { TProject } from '@shared/schemas/project';
-import { useShareProject } from '../api/share-project';
-import { useToggleReaction } from '../api/toggle-reaction';
-import { useToggleSave } from '../api/toggle-save';
+import { PendingMark } from '@web/components/pending-mark';
+import { usePendingWrites } from '@web/offline/use-offline';
+import { useShareProject } from '@web/api/interactions/share-project';
+import { useToggleReaction } from '@web/api/interactions/toggle-reaction';
+import { useToggleSave } from '@web/api/interactions/toggle-save';
 import { useActionFeedback } from './use-action-feedback';
 
 /** Like / Liked, Save / Saved and Share, each with its count (spec sections 2 and 4). */
@@ -23,6 +27,9 @@ export function ProjectActions({ project, interactions }: { project: TProject; i
   const hasReacted = interactions?.hasReacted ?? false;
   const hasSaved = interactions?.hasSaved ?? false;
   const ready = !!interactions;
+  const { user } = useUser();
+  const isOwn = user?.id === project.authorId;
+  const queued = usePendingWrites().filter((w) => new RegExp(`^/api/projects/${id}/(react|save|share)$`).test(w.url));
 
   const onReact = () =>
     react.mutate(hasReacted, {
@@ -66,6 +73,8 @@ export function ProjectActions({ project, interactions }: { project: TProject; i
       <Button variant="outlined" color="secondary" startIcon={<ShareIcon />} disabled={share.isPending} onClick={onShare} data-testid="share-button">
         Share ({formatCount(project.shareCount)})
       </Button>
+      {!isOwn && <ReportButton reportType="project" targetId={project.id} targetLabel="this project" variant="outlined" />}
+      {queued.length > 0 && <PendingMark what={queued.map((w) => w.label).join(', ')} />}
     </Stack>
   );
 }

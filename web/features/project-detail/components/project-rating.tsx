@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { ratingsLabel } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
 import { StarRating } from '@web/components/star-rating';
-import { useRateProject } from '../api/rate-project';
-import { useUserRating } from '../api/get-user-rating';
+import { useRateProject } from '@web/api/interactions/rate-project';
+import { useUserRating } from '@web/api/interactions/get-user-rating';
 import { useActionFeedback } from './use-action-feedback';
 
 /** The average with '(N rating(s))' or 'No ratings yet'. */

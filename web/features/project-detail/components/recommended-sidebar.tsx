@@ -11,7 +11,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { RECOMMENDED_SIDEBAR_MAX } from '@shared/constants';
 import { formatCount } from '@shared/format';
 import type { TRecommendedProject } from '@shared/schemas/interactions';
-import { useRecommended } from '../api/get-recommended';
+import { useRecommended } from '@web/api/interactions/get-recommended';
+import { ProjectThumbnail } from '@web/components/image-fallback';
 
 function RecommendedItem({ item }: { item: TRecommendedProject }) {
   const iconSx = { fontSize: 14 } as const;
@@ -24,7 +25,7 @@ function RecommendedItem({ item }: { item: TRecommendedProject }) {
       data-testid="recommended-item"
       sx={{ display: 'flex', gap: 1.5, p: 1, borderRadius: 1, '&:hover, &:focus-visible': { bgcolor: 'action.hover' } }}
     >
-      <Box component="img" src={item.thumbnail} alt="" loading="lazy" sx={{ width: 96, aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 1, flexShrink: 0, bgcolor: 'action.hover' }} />
+      <ProjectThumbnail src={item.thumbnail} title={item.title} initialSize="1.25rem" sx={{ width: 96, borderRadius: 1 }} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap>
           {item.title}

@@ -10,7 +10,7 @@ import type { TProject } from '@shared/schemas/project';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useDeleteProject } from '../api/delete-project';
+import { useDeleteProject } from '@web/api/projects/delete-project';
 
 /** Delete with a confirmation: the project, its files and everything hanging off it go for good. */
 export function DeleteProjectButton({ project }: { project: TProject }) {

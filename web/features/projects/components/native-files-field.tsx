@@ -16,7 +16,9 @@ import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { MAX_FILE_BYTES, MAX_PROJECT_FILES, NATIVE_FILE_EXTENSIONS } from '@shared/constants';
 import type { TProjectFile } from '@shared/schemas/project';
-import type { PickedFile } from '../api/native-file-form';
+import { DiskFileTools } from './disk-file-tools';
+import type { FileUploads } from './use-file-uploads';
+import type { PickedFile } from '@web/api/projects/native-file-form';
 
 const ACCEPT = NATIVE_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -24,6 +26,34 @@ function sizeLabel(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A picked file's size, then while it uploads its own progress bar, and when it failed why, with Retry. */
+function FileUploadLine({ path, size, upload, onRetry }: { path: string; size: number; upload?: FileUploads[string]; onRetry?: (path: string) => void }) {
+  if (!upload) return <>{sizeLabel(size)}</>;
+  const percent = Math.round(upload.fraction * 100);
+  return (
+    <Stack spacing={0.5}>
+      <span>
+        {sizeLabel(size)} · {upload.status === 'failed' ? 'Failed' : upload.status === 'done' ? 'Uploaded' : `${percent}%`}
+      </span>
+      {upload.status !== 'failed' && (
+        <LinearProgress variant="determinate" value={percent} aria-label={`Upload progress of ${path}`} />
+      )}
+      {upload.status === 'failed' && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="caption" color="error" role="alert">
+            {upload.error}
+          </Typography>
+          {onRetry && (
+            <Button size="small" onClick={() => onRetry(path)} aria-label={`Retry ${path}`}>
+              Retry
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
 }
 
 type Props = {
@@ -35,10 +65,14 @@ type Props = {
   progress: number | null;
   onPick: (files: File[]) => void;
   onRemove: (path: string) => void;
+  /** Each file's own upload progress, by path. */
+  uploads?: FileUploads;
+  /** Sends one failed file again. */
+  onRetry?: (path: string) => void;
 };
 
 /** The files of a natively hosted project: pick files or a folder, see what is stored, watch the upload. */
-export function NativeFilesField({ stored, files, error, disabled, progress, onPick, onRemove }: Props) {
+export function NativeFilesField({ stored, files, error, disabled, progress, onPick, onRemove, uploads = {}, onRetry }: Props) {
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const pick = (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -67,14 +101,20 @@ export function NativeFilesField({ stored, files, error, disabled, progress, onP
         onChange={pick}
         {...({ webkitdirectory: '', directory: '' } as Record<string, string>)}
       />
-      <Stack direction="row" spacing={1}>
-        <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled} onClick={() => filesInput.current?.click()}>
-          Choose files
-        </Button>
-        <Button variant="outlined" startIcon={<FolderOpenIcon />} disabled={disabled} onClick={() => folderInput.current?.click()}>
-          Choose folder
-        </Button>
-      </Stack>
+      <DiskFileTools
+        disabled={disabled}
+        onPick={onPick}
+        fallback={
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled} onClick={() => filesInput.current?.click()}>
+              Choose files
+            </Button>
+            <Button variant="outlined" startIcon={<FolderOpenIcon />} disabled={disabled} onClick={() => folderInput.current?.click()}>
+              Choose folder
+            </Button>
+          </Stack>
+        }
+      />
       {error && <FormHelperText error>{error}</FormHelperText>}
       {(stored.length > 0 || files.length > 0) && (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 220, overflow: 'auto' }}>
@@ -88,7 +128,11 @@ export function NativeFilesField({ stored, files, error, disabled, progress, onP
                   </IconButton>
                 }
               >
-                <ListItemText primary={f.path} secondary={sizeLabel(f.file.size)} />
+                <ListItemText
+                  primary={f.path}
+                  secondary={<FileUploadLine path={f.path} size={f.file.size} upload={uploads[f.path]} onRetry={disabled ? undefined : onRetry} />}
+                  slotProps={{ secondary: { component: 'div' } }}
+                />
                 <Chip size="small" color="primary" variant="outlined" label={stored.some((s) => s.path === f.path) ? 'Replaces' : 'New'} sx={{ mr: 1 }} />
               </ListItem>
             ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,22 +18,28 @@ import { parseFileProblem, type FileProblem, type TProject, type TProjectInput }
 import { useToast } from '@web/components/toaster';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
-import { useCreateProject } from '../api/create-project';
-import { useProjectFiles } from '../api/get-project-files';
-import { useUpdateProject } from '../api/update-project';
-import { uploadThumbnail } from '../api/upload-thumbnail';
-import { useUploadProjectFiles } from '../api/upload-project-files';
+import { useCreateProject } from '@web/api/projects/create-project';
+import { useProjectFiles } from '@web/api/projects/get-project-files';
+import { useUpdateProject } from '@web/api/projects/update-project';
+import { uploadImage } from '@web/api/uploads/upload-image';
 import { NativeFilesField } from './native-files-field';
 import {
   addPickedFiles,
+  draftDataFrom,
   emptyProjectForm,
   projectFormFrom,
-  validateProjectForm,
+  projectFormFromDraft,
+  projectFormResolver,
   withThumbnailMode,
+  type FieldKey,
   type FormErrors,
+  type ProjectFormContext,
   type ProjectFormState,
 } from './project-form';
 import { ThumbnailField } from './thumbnail-field';
+import { useFileUploads } from './use-file-uploads';
+import { DRAFT_TEXTS, removeDraft, saveDraft } from '@web/offline/drafts';
+import type { DraftDoc } from '@web/offline/local-store';
 
 const TEXTS = {
   create: { title: 'Create Project', submit: 'Create Project', pending: 'Creating...', failed: 'Failed to create project. Please try again.', done: 'Project created' },
@@ -42,25 +49,46 @@ const TEXTS = {
 const serverMessage = (err: unknown) => (err instanceof ApiError ? err.serverMessage : null);
 
 /** The Create Project and Edit Project dialogs (spec sections 2 and 5); fields reset after a save. */
-export function ProjectFormDialog({ open, project, onClose }: { open: boolean; project: TProject | null; onClose: () => void }) {
+export function ProjectFormDialog({
+  open,
+  project,
+  draft = null,
+  onClose,
+}: {
+  open: boolean;
+  project: TProject | null;
+  /** A draft to continue (create mode): Save draft updates it, creating the project removes it. */
+  draft?: DraftDoc | null;
+  onClose: () => void;
+}) {
   const mode = project ? 'edit' : 'create';
   const texts = TEXTS[mode];
   const { toast } = useToast();
   const redirectIfLoggedOut = useAuthRedirect();
-  const [state, setState] = useState<ProjectFormState>(() => (project ? projectFormFrom(project) : emptyProjectForm()));
-  const [errors, setErrors] = useState<FormErrors>({});
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const storedQuery = useProjectFiles(project && project.hostingType === 'native' ? project.id : null);
   const stored = storedQuery.data ?? [];
   const storedPaths = stored.map((f) => f.path);
+  // The form's values and errors live in react-hook-form; the shared schema checks them (resolver).
+  const form = useForm<ProjectFormState, ProjectFormContext, TProjectInput>({
+    defaultValues: project ? projectFormFrom(project) : draft ? projectFormFromDraft(draft.data) : emptyProjectForm(),
+    resolver: projectFormResolver,
+    context: { storedPaths },
+    reValidateMode: 'onSubmit',
+  });
+  const state = form.watch();
+  const errors = Object.fromEntries(
+    Object.entries(form.formState.errors).map(([key, error]) => [key, (error as { message?: string } | undefined)?.message]),
+  ) as FormErrors;
+  const clearErrors = (...keys: FieldKey[]) => form.clearErrors(keys as (keyof ProjectFormState)[]);
   const create = useCreateProject();
   const update = useUpdateProject();
-  const upload = useUploadProjectFiles();
+  const fileUploads = useFileUploads();
 
   const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) => {
-    setState((s) => ({ ...s, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'costDollars' ? { cost: undefined } : {}) }));
+    form.setValue(key as never, value as never);
+    clearErrors(key as FieldKey, ...(key === 'costDollars' ? (['cost'] as const) : []));
   };
   const text = (key: 'title' | 'description' | 'tutorialUrl' | 'projectUrl' | 'timeSpent' | 'location' | 'costDollars') => ({
     value: state[key],
@@ -85,29 +113,39 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
     onClose();
   };
 
+  // A draft keeps what is typed so far, on this device first (offline too), then on every device.
+  async function keepDraft() {
+    try {
+      await saveDraft(draft?.id ?? null, draftDataFrom(state));
+      toast({ title: DRAFT_TEXTS.saved, description: DRAFT_TEXTS.savedDetail, variant: 'success' });
+      reset();
+      onClose();
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+    }
+  }
+
   const reset = () => {
-    setState(emptyProjectForm());
-    setErrors({});
+    form.reset(emptyProjectForm());
     setProgress(null);
+    fileUploads.reset();
   };
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const checked = validateProjectForm(state, { storedPaths });
-    if (!checked.input) {
-      setErrors(checked.errors);
-      toast({ title: 'Error', description: checked.first, variant: 'destructive' });
-      return;
-    }
-    let input: TProjectInput = checked.input;
+  const submit = form.handleSubmit(save, (invalid) => {
+    toast({ title: 'Error', description: invalid.root?.message, variant: 'destructive' });
+  });
+
+  async function save(checked: TProjectInput) {
+    let input: TProjectInput = checked;
     setPending(true);
     try {
       if (state.thumbnailMode === 'upload' && state.thumbnailFile) {
         try {
-          const url = await uploadThumbnail(state.thumbnailFile);
+          const { url } = await uploadImage(state.thumbnailFile);
           input = { ...input, thumbnail: url };
           // A retry after a later failure does not upload the image again.
-          setState((s) => ({ ...s, thumbnailFile: null, uploadedThumbnail: url }));
+          form.setValue('thumbnailFile', null);
+          form.setValue('uploadedThumbnail', url);
         } catch (err) {
           if (!redirectIfLoggedOut(err)) {
             toast({
@@ -123,8 +161,18 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
       if (sendsFiles) setProgress(0);
       if (!project) {
         try {
-          await create.mutateAsync({ input, files: input.hostingType === 'native' ? state.files : [], onProgress: setProgress });
+          const files = input.hostingType === 'native' ? state.files : [];
+          if (files.length > 0) fileUploads.trackCombined(files, 0);
+          await create.mutateAsync({
+            input,
+            files,
+            onProgress: (fraction) => {
+              setProgress(fraction);
+              fileUploads.trackCombined(files, fraction);
+            },
+          });
         } catch (err) {
+          fileUploads.reset();
           showFailure(err, sendsFiles && !(err instanceof ApiError) ? 'Failed to upload files' : texts.failed);
           return;
         }
@@ -136,16 +184,18 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
           return;
         }
         if (sendsFiles) {
-          try {
-            await upload.mutateAsync({ id: project.id, files: state.files, onProgress: setProgress });
-          } catch (err) {
-            // The fields are saved; only the files failed, so the dialog stays open for another try.
-            showFailure(err, 'Failed to upload files');
+          // One request per file: the fields are saved and the files that made it are stored; the
+          // dialog stays open with the failed ones, each with its error and a Retry of its own.
+          const failed = await fileUploads.uploadEach(project.id, state.files, setProgress);
+          set('files', failed.map((f) => f.file));
+          if (failed.length > 0) {
+            toast({ title: 'Failed to upload files', description: failed[0]!.error, variant: 'destructive' });
             return;
           }
         }
       }
       toast({ title: texts.done, variant: 'success' });
+      if (draft) await removeDraft(draft.id);
       reset();
       onClose();
     } finally {
@@ -169,8 +219,12 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
             error={errors.thumbnail}
             disabled={pending}
             onModeChange={(m) => {
-              setState((s) => withThumbnailMode(s, m));
-              setErrors((er) => ({ ...er, thumbnail: undefined }));
+              const next = withThumbnailMode(form.getValues(), m);
+              form.setValue('thumbnailMode', next.thumbnailMode);
+              form.setValue('thumbnailFile', next.thumbnailFile);
+              form.setValue('uploadedThumbnail', next.uploadedThumbnail);
+              form.setValue('thumbnailUrl', next.thumbnailUrl);
+              clearErrors('thumbnail');
             }}
             onUrlChange={(url) => set('thumbnailUrl', url)}
             onFileChange={(file) => set('thumbnailFile', file)}
@@ -202,7 +256,7 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
               value={state.hostingType}
               onChange={(e) => {
                 set('hostingType', e.target.value as ProjectFormState['hostingType']);
-                setErrors((er) => ({ ...er, projectUrl: undefined, files: undefined }));
+                clearErrors('projectUrl', 'files');
               }}
             >
               <FormControlLabel value="external" control={<Radio />} label="External site" />
@@ -224,6 +278,20 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
                 else set('files', added.files);
               }}
               onRemove={(path) => set('files', state.files.filter((f) => f.path !== path))}
+              uploads={fileUploads.uploads}
+              onRetry={
+                project
+                  ? (path) => {
+                      const file = state.files.find((f) => f.path === path);
+                      if (!file) return;
+                      setPending(true);
+                      void fileUploads.retry(project.id, file).then((ok) => {
+                        setPending(false);
+                        if (ok) set('files', form.getValues('files').filter((f) => f.path !== path));
+                      });
+                    }
+                  : undefined
+              }
             />
           )}
           <Stack direction="row" spacing={2}>
@@ -259,6 +327,11 @@ export function ProjectFormDialog({ open, project, onClose }: { open: boolean; p
         <Button onClick={close} disabled={pending}>
           Cancel
         </Button>
+        {!project && (
+          <Button onClick={() => void keepDraft()} disabled={pending}>
+            Save draft
+          </Button>
+        )}
         <Button type="submit" form="project-form" variant="contained" disabled={pending}>
           {pending ? texts.pending : texts.submit}
         </Button>

@@ -1,3 +1,4 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { Category } from '@shared/constants';
 import {
   canonicalCategory,
@@ -10,7 +11,8 @@ import {
   type TProject,
   type TProjectInput,
 } from '@shared/schemas/project';
-import type { PickedFile } from '../api/native-file-form';
+import type { TDraftData } from '@shared/schemas/sync';
+import type { PickedFile } from '@web/api/projects/native-file-form';
 
 export type ThumbnailMode = 'url' | 'upload';
 
@@ -169,3 +171,59 @@ export function addPickedFiles(
   for (const f of incoming) byPath.set(nativeFilePath(f.path)!, { ...f, path: nativeFilePath(f.path)! });
   return { files: [...byPath.values()], problem: null };
 }
+
+/** What a draft keeps of the form: the typed text (an uploaded thumbnail by its address; files stay out). */
+export function draftDataFrom(s: ProjectFormState): TDraftData {
+  const cents = dollarsToCents(s.costDollars);
+  return {
+    title: s.title,
+    description: s.description,
+    thumbnail: s.thumbnailMode === 'url' ? s.thumbnailUrl : s.uploadedThumbnail,
+    category: s.category,
+    tutorialUrl: s.tutorialUrl,
+    projectUrl: s.projectUrl || null,
+    hostingType: s.hostingType,
+    timeSpent: s.timeSpent || null,
+    timeUnit: s.timeUnit,
+    location: s.location || null,
+    cost: cents === 'invalid' ? s.costDollars : cents,
+    costCurrency: 'USD',
+  };
+}
+
+export function projectFormFromDraft(d: Record<string, unknown>): ProjectFormState {
+  const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+  const thumbnail = str(d.thumbnail);
+  const uploaded = thumbnail.startsWith('/uploads/');
+  return {
+    ...emptyProjectForm(),
+    title: str(d.title),
+    description: str(d.description),
+    category: canonicalCategory(str(d.category)) ?? '',
+    tutorialUrl: str(d.tutorialUrl),
+    projectUrl: str(d.projectUrl),
+    hostingType: d.hostingType === 'native' ? 'native' : 'external',
+    timeSpent: str(d.timeSpent),
+    timeUnit: (['hours', 'days', 'weeks', 'months'] as const).find((u) => u === d.timeUnit) ?? 'hours',
+    location: str(d.location),
+    costDollars: typeof d.cost === 'number' ? (d.cost / 100).toFixed(2) : str(d.cost),
+    thumbnailMode: uploaded ? 'upload' : 'url',
+    thumbnailUrl: uploaded ? '' : thumbnail,
+    uploadedThumbnail: uploaded ? thumbnail : '',
+  };
+}
+/** The context the project form's resolver needs: the files a native project already has. */
+export type ProjectFormContext = { storedPaths: readonly string[] };
+
+/**
+ * react-hook-form's resolver for the dialog: the shared ZProjectInputSchema (inside validateProjectForm)
+ * plus the dialog's own rules. Errors are keyed like the schema (thumbnail, cost...); the first message
+ * in the spec's order rides on `root` for the error toast.
+ */
+export const projectFormResolver: Resolver<ProjectFormState, ProjectFormContext, TProjectInput> = (values, context) => {
+  const checked = validateProjectForm(values, { storedPaths: context?.storedPaths ?? [] });
+  if (checked.input) return { values: checked.input, errors: {} };
+  const errors: Record<string, { type: string; message: string }> = { root: { type: 'validate', message: checked.first } };
+  for (const [key, message] of Object.entries(checked.errors)) if (message) errors[key] = { type: 'validate', message };
+  return { values: {}, errors: errors as FieldErrors<ProjectFormState> };
+};

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TProject } from '@shared/schemas/project';
+import { apiJson } from '@web/lib/api-client';
+import { followingProjectsQueryKey } from '../query-keys';
+
+export const getFollowingProjects = () => apiJson<TProject[]>('GET', '/api/projects/following');
+
+export const getFollowingProjectsQueryOptions = () =>
+  queryOptions({ queryKey: followingProjectsQueryKey, queryFn: getFollowingProjects });
+
+/** The Following carousel; only asked for when signed in (spec section 6). */
+export function useFollowingProjects({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...getFollowingProjectsQueryOptions(), enabled });
+}

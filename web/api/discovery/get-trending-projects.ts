@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TProject } from '@shared/schemas/project';
+import { apiJson } from '@web/lib/api-client';
+import { trendingProjectsQueryKey } from '../query-keys';
+
+export const getTrendingProjects = () => apiJson<TProject[]>('GET', '/api/projects/trending');
+
+export const getTrendingProjectsQueryOptions = () =>
+  queryOptions({ queryKey: trendingProjectsQueryKey, queryFn: getTrendingProjects });
+
+/** The Trending carousel; it loads for everyone (spec section 6). */
+export function useTrendingProjects() {
+  return useQuery(getTrendingProjectsQueryOptions());
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TInteractions, TReactResult } from '@shared/schemas/interactions';
+import type { TProject } from '@shared/schemas/project';
+import { isQueued, sendWrite } from '@web/offline/outbox';
+import { interactionsQueryKey, projectQueryKey } from '../query-keys';
+
+/** Like when not liked yet, else remove the like (spec section 4: toggles on hasReacted). */
+export const toggleReaction = (id: string, hasReacted: boolean) =>
+  sendWrite<TReactResult>({
+    method: hasReacted ? 'DELETE' : 'POST',
+    url: `/api/projects/${encodeURIComponent(id)}/react`,
+    body: { type: 'like' },
+    label: hasReacted ? 'Remove like' : 'Like',
+    refresh: [projectQueryKey(id), interactionsQueryKey(id)],
+  });
+
+function optimisticReaction(p: TProject | undefined, hadReacted: boolean): TReactResult {
+  return { hasReacted: !hadReacted, reactionCount: Math.max(0, (p?.reactionCount ?? 0) + (hadReacted ? -1 : 1)) };
+}
+
+export function useToggleReaction(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (hasReacted: boolean) => toggleReaction(id, hasReacted),
+    // Runs offline too: the write is queued and shown as pending until it is sent.
+    networkMode: 'always',
+    onSuccess: (answer, hadReacted) => {
+      const result = isQueued(answer) ? optimisticReaction(qc.getQueryData<TProject>(projectQueryKey(id)), hadReacted) : answer;
+      qc.setQueryData<TProject>(projectQueryKey(id), (p) => (p ? { ...p, reactionCount: result.reactionCount } : p));
+      qc.setQueryData<TInteractions>(interactionsQueryKey(id), (i) => (i ? { ...i, hasReacted: result.hasReacted } : i));
+    },
+  });
+}

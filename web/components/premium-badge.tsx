@@ -1,0 +1,35 @@
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+
+const AMBER = { bg: '#fff4e5', text: '#663c00', icon: '#b26a00' } as const;
+
+/**
+ * The premium badge (spec section 1): a labelled chip, or with `compact` just the icon (cards,
+ * comments). Both carry data-testid="premium-badge" and the accessible name 'Premium member'.
+ */
+export function PremiumBadge({ compact = false }: { compact?: boolean }) {
+  if (compact) {
+    return (
+      <Tooltip title="Premium member">
+        <WorkspacePremiumIcon
+          role="img"
+          aria-label="Premium member"
+          aria-hidden={false}
+          data-testid="premium-badge"
+          sx={{ fontSize: 18, color: AMBER.icon, flexShrink: 0 }}
+        />
+      </Tooltip>
+    );
+  }
+  return (
+    <Chip
+      icon={<WorkspacePremiumIcon />}
+      label="Premium"
+      size="small"
+      data-testid="premium-badge"
+      aria-label="Premium member"
+      sx={{ bgcolor: AMBER.bg, color: AMBER.text, fontWeight: 700, '& .MuiChip-icon': { color: AMBER.icon } }}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { APP_NAME } from '@shared/constants';
+
+/** The blog's header: the product name plus 'Blog', and a Sign Out link (spec section 2). */
+export function BlogHeader() {
+  return (
+    <Stack direction="row" component="header" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3, pb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 800 }}>
+        {`${APP_NAME} Blog`}
+      </Typography>
+      <Link href="/api/logout">Sign Out</Link>
+    </Stack>
+  );
+}

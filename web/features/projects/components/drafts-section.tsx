@@ -1,0 +1,62 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatRelative } from '@shared/format';
+import { PendingMark } from '@web/components/pending-mark';
+import { useToast } from '@web/components/toaster';
+import { errorMessage } from '@web/lib/api-client';
+import { DRAFT_TEXTS, publishDraft, removeDraft } from '@web/offline/drafts';
+import type { DraftDoc } from '@web/offline/local-store';
+import { isQueued } from '@web/offline/outbox';
+import { useDrafts, usePendingWrites } from '@web/offline/use-offline';
+
+/** Drafts in My Projects: continue one in the dialog, publish it (once, even offline) or delete it. */
+export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) => void }) {
+  const drafts = useDrafts();
+  const pending = new Set(usePendingWrites().map((w) => w.url));
+  const { toast } = useToast();
+  const qc = useQueryClient();
+  if (drafts.length === 0) return null;
+
+  const publish = async (d: DraftDoc) => {
+    try {
+      const answer = await publishDraft(d.id);
+      if (isQueued(answer)) return toast({ title: DRAFT_TEXTS.publishQueued });
+      toast({ title: DRAFT_TEXTS.published, description: answer?.title, variant: 'success' });
+      await qc.invalidateQueries({ queryKey: ['/api/user/projects'] });
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to create project. Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="drafts-heading" sx={{ p: 2, mb: 3 }}>
+      <Typography id="drafts-heading" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Drafts ({drafts.length})
+      </Typography>
+      <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {drafts.map((d) => {
+          const title = typeof d.data.title === 'string' && d.data.title.trim() ? d.data.title : DRAFT_TEXTS.untitled;
+          return (
+            <Stack key={d.id} component="li" direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid="draft">
+              <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 160 }}>{title}</Typography>
+              <Typography variant="caption" color="text.secondary">{`Edited ${formatRelative(d.updatedAt)} ago`}</Typography>
+              {pending.has(`/api/drafts/${d.id}/publish`) && <PendingMark what={`Publish ${title}`} />}
+              <Button size="small" onClick={() => onContinue(d)} aria-label={`Continue ${title}`}>
+                Continue
+              </Button>
+              <Button size="small" variant="contained" onClick={() => void publish(d)} aria-label={`Publish ${title}`}>
+                Publish
+              </Button>
+              <Button size="small" color="error" onClick={() => void removeDraft(d.id)} aria-label={`Delete draft ${title}`}>
+                Delete
+              </Button>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}

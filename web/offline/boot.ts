@@ -1,0 +1,41 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { TCurrentUser } from '@shared/schemas/auth';
+import { userQueryKey } from '@web/lib/use-user';
+import { persistExisting, persistQueries, restoreQueries } from './query-persistence';
+
+/** The signed-in member as the server says (null: a visitor); the answer also fills the auth query. */
+async function fetchUser(qc: QueryClient): Promise<TCurrentUser | null> {
+  const res = await fetch('/api/auth/user', { credentials: 'include' });
+  if (res.status === 401) {
+    qc.setQueryData(userQueryKey, null);
+    return null;
+  }
+  if (!res.ok) throw new Error(`${res.status}`);
+  const user = (await res.json()) as TCurrentUser;
+  qc.setQueryData(userQueryKey, user);
+  return user;
+}
+
+/**
+ * Before the first paint: fill the query client from the local store (after checking who is signed in
+ * when there is a network), mark what came from the store for a refresh, and keep new answers stored.
+ * The network state comes from the browser, so queries wait offline instead of failing.
+ */
+export async function bootOfflineStore(qc: QueryClient): Promise<void> {
+  onlineManager.setOnline(navigator.onLine);
+  // Stores every answer from here on, the auth check's included (it is what an offline start shows).
+  persistQueries(qc);
+  const restored = restoreQueries(qc, () => fetchUser(qc))
+    .catch((err: unknown) => console.warn('Could not restore the local store', err))
+    .then(() => persistExisting(qc))
+    .then(() => qc.invalidateQueries({ refetchType: 'none' }));
+  // Online the page paints at once and the network answers; the store fills what is still missing.
+  // Offline the store is all there is: wait for it before the first paint.
+  if (!navigator.onLine) await restored;
+}
+
+/** The service worker precaches the app shell so a reload offline opens the app (web only, built app only). */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => console.warn('Service worker not registered', err));
+}

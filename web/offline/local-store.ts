@@ -1,0 +1,121 @@
+// The member's local store (RxDB on IndexedDB through Dexie): what the screens paint from before the
+// network answers, drafts replicated both ways, and the outbox of writes made offline. One database per
+// browser profile, owned by one member: it is wiped when they sign out or someone else signs in.
+// RxDB itself is loaded on first use (it is not needed to paint a page online).
+import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
+import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc } from './local-types';
+
+export type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc } from './local-types';
+
+export const LOCAL_STORE_NAME = 'buildboard';
+
+// Every schema starts at version 0; a change bumps it and adds a migration strategy in `collections`.
+const cacheSchema: RxJsonSchema<CachedQueryDoc> = {
+  version: 0,
+  primaryKey: 'key',
+  type: 'object',
+  properties: {
+    key: { type: 'string', maxLength: 1000 },
+    data: {},
+    kind: { type: 'string', maxLength: 20 },
+    updatedAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+  },
+  required: ['key', 'data', 'kind', 'updatedAt'],
+  indexes: ['updatedAt'],
+};
+
+const outboxSchema: RxJsonSchema<OutboxDoc> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 100 },
+    method: { type: 'string' },
+    url: { type: 'string' },
+    body: { type: ['string', 'null'] },
+    label: { type: 'string' },
+    refresh: { type: 'array', items: { type: 'string' } },
+    createdAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+    state: { type: 'string', enum: ['pending', 'failed'] },
+    error: { type: ['string', 'null'] },
+  },
+  required: ['id', 'method', 'url', 'label', 'refresh', 'createdAt', 'state'],
+  indexes: ['createdAt'],
+};
+
+const draftSchema: RxJsonSchema<DraftDoc> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 36 },
+    data: { type: 'object' },
+    revision: { type: 'number' },
+    publishedProjectId: { type: ['number', 'null'] },
+    updatedAt: { type: 'string' },
+  },
+  required: ['id', 'data', 'revision', 'updatedAt'],
+};
+
+const metaSchema: RxJsonSchema<MetaDoc> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 40 }, value: { type: 'string' } },
+  required: ['id', 'value'],
+};
+
+export type LocalCollections = {
+  querycache: RxCollection<CachedQueryDoc>;
+  outbox: RxCollection<OutboxDoc>;
+  drafts: RxCollection<DraftDoc>;
+  meta: RxCollection<MetaDoc>;
+};
+export type LocalStore = RxDatabase<LocalCollections>;
+
+let opening: Promise<LocalStore | null> | null = null;
+
+const rxdb = () => Promise.all([import('rxdb'), import('rxdb/plugins/storage-dexie')]);
+
+async function create(): Promise<LocalStore> {
+  const [[{ createRxDatabase }, { getRxStorageDexie }], { draftConflictHandler }] = await Promise.all([rxdb(), import('./draft-conflicts')]);
+  const db = await createRxDatabase<LocalCollections>({
+    name: LOCAL_STORE_NAME,
+    storage: getRxStorageDexie(),
+    multiInstance: true,
+    closeDuplicates: true,
+  });
+  await db.addCollections({
+    querycache: { schema: cacheSchema },
+    outbox: { schema: outboxSchema },
+    drafts: { schema: draftSchema, conflictHandler: draftConflictHandler },
+    meta: { schema: metaSchema },
+  });
+  return db;
+}
+
+/** The store, or null where IndexedDB is unavailable (private modes, old browsers): the app then works online only. */
+export function localStore(): Promise<LocalStore | null> {
+  opening ??= create().catch((err: unknown) => {
+    console.warn('Local store unavailable; offline reading is off', err);
+    return null;
+  });
+  return opening;
+}
+
+export async function readMeta(db: LocalStore, id: string): Promise<string | null> {
+  return (await db.meta.findOne(id).exec())?.value ?? null;
+}
+
+export async function writeMeta(db: LocalStore, id: string, value: string): Promise<void> {
+  await db.meta.upsert({ id, value });
+}
+
+/** Removes every local document of the member (IndexedDB included); the next use starts empty. */
+export async function wipeLocalStore(): Promise<void> {
+  const db = await (opening ?? Promise.resolve(null));
+  opening = null;
+  if (db) return void (await db.remove());
+  const [{ removeRxDatabase }, { getRxStorageDexie }] = await rxdb();
+  await removeRxDatabase(LOCAL_STORE_NAME, getRxStorageDexie());
+}

@@ -1,0 +1,27 @@
+// The documents of the local store (web/offline/local-store.ts).
+
+/** A TanStack Query answer kept for offline reads; key is the JSON of the query key. */
+export type CachedQueryDoc = { key: string; data: unknown; kind: string; updatedAt: number };
+/** A write waiting for the network; id is also its Idempotency-Key. */
+export type OutboxDoc = {
+  id: string;
+  method: string;
+  url: string;
+  body: string | null;
+  label: string;
+  /** Query keys (JSON) to refresh once the write is applied. */
+  refresh: string[];
+  createdAt: number;
+  state: 'pending' | 'failed';
+  error: string | null;
+};
+export type DraftDoc = {
+  id: string;
+  data: Record<string, unknown>;
+  revision: number;
+  publishedProjectId: number | null;
+  updatedAt: string;
+};
+/** One-off values: who owns the store, when it last synced. */
+export type MetaDoc = { id: string; value: string };
+

@@ -1,0 +1,139 @@
+// TanStack Query stays the fetching layer; this keeps its answers in the local store so a revisit (or a
+// reload offline) paints from them at once, then refreshes from the network.
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { localStore, readMeta, wipeLocalStore, writeMeta, type LocalStore } from './local-store';
+
+/** The reads worth keeping offline, by the path their key joins to; anything else is not stored. */
+const KINDS: [RegExp, string][] = [
+  [/^\/api\/auth\/user$/, 'user'],
+  [/^\/api\/projects\/(trending|following|recommended)$/, 'feed'],
+  [/^\/api\/projects\/\d+$/, 'project'],
+  [/^\/api\/projects\/\d+\/(comments|interactions|user-rating|recommended)$/, 'project-extra'],
+  [/^\/api\/users\/[^/]+(\/projects|\/follow-status)?$/, 'profile'],
+  [/^\/api\/user\/(saved-projects|projects)$/, 'own'],
+  [/^\/api\/notifications(\/unread-count)?$/, 'notifications'],
+  [/^\/api\/blog(\/[^/]+)?$/, 'blog'],
+];
+
+/** Opened projects kept beyond this are evicted oldest first (with their comments and extras). */
+export const MAX_CACHED_PROJECTS = 200;
+const OWNER = 'owner';
+export const LAST_SYNC = 'last-sync';
+
+function pathOf(queryKey: readonly unknown[]): string | null {
+  if (!queryKey.every((p) => typeof p === 'string' || typeof p === 'number')) return null;
+  return queryKey.join('/');
+}
+
+function kindOf(queryKey: readonly unknown[]): string | null {
+  const path = pathOf(queryKey);
+  if (!path) return null;
+  return KINDS.find(([re]) => re.test(path))?.[1] ?? null;
+}
+
+/** While the store fills the query client, those answers are not written back. */
+let hydrating = false;
+
+async function hydrate(db: LocalStore, qc: QueryClient): Promise<void> {
+  const docs = await db.querycache.find().exec();
+  hydrating = true;
+  for (const doc of docs) {
+    const key = JSON.parse(doc.key) as unknown[];
+    // A query already fetched in this page (the auth check) is newer than the stored copy.
+    if (qc.getQueryState(key)?.dataUpdatedAt) continue;
+    qc.setQueryData(key, doc.data, { updatedAt: doc.updatedAt });
+  }
+  hydrating = false;
+}
+
+async function evict(db: LocalStore): Promise<void> {
+  const projects = await db.querycache.find({ selector: { kind: 'project' }, sort: [{ updatedAt: 'desc' }] }).exec();
+  for (const old of projects.slice(MAX_CACHED_PROJECTS)) {
+    const id = (JSON.parse(old.key) as unknown[])[1];
+    const extras = await db.querycache.find({ selector: { kind: 'project-extra' } }).exec();
+    await Promise.all(extras.filter((e) => (JSON.parse(e.key) as unknown[])[1] === id).map((e) => e.remove()));
+    await old.remove();
+  }
+}
+
+async function persist(db: LocalStore, query: Query): Promise<void> {
+  const kind = kindOf(query.queryKey);
+  if (!kind || query.state.data === undefined) return;
+  try {
+    await db.querycache.upsert({ key: JSON.stringify(query.queryKey), data: query.state.data, kind, updatedAt: query.state.dataUpdatedAt });
+    await writeMeta(db, LAST_SYNC, String(query.state.dataUpdatedAt));
+    if (kind === 'project') await evict(db);
+  } catch (err) {
+    // A full quota: drop the cached reads (never the outbox or drafts) and go on online.
+    if (err instanceof Error && /quota/i.test(`${err.name} ${err.message}`)) await db.querycache.find().remove();
+    else throw err;
+  }
+}
+
+/**
+ * Restores the stored answers into the query client before the first paint. Online, the member is
+ * checked first so nobody ever sees another member's cached data: another member or a visitor wipes the
+ * store. Offline, the device's last member is the only one who could be reading.
+ */
+export async function restoreQueries(qc: QueryClient, fetchUser: () => Promise<{ id: string } | null>): Promise<void> {
+  const db = await localStore();
+  if (!db) return;
+  const owner = await readMeta(db, OWNER);
+  if (navigator.onLine) {
+    let user: { id: string } | null | undefined;
+    try {
+      user = await fetchUser();
+    } catch {
+      user = undefined; // the network failed after all: treat as offline
+    }
+    if (user !== undefined && user?.id !== owner) {
+      // Another member's (or a signed-out member's) data never shows; an empty store just gets its owner.
+      if (owner !== null) await wipeLocalStore();
+      const fresh = await localStore();
+      if (fresh && user) await writeMeta(fresh, OWNER, user.id);
+      return;
+    }
+    // Online, the network is the source: a server error shows as the screen's error, not as old data.
+    if (user !== undefined) return;
+  }
+  if (owner) await hydrate(db, qc);
+}
+
+/** Keeps every successful read of a kept kind in the store from now on. */
+export function persistQueries(qc: QueryClient): () => void {
+  return qc.getQueryCache().subscribe((event) => {
+    if (hydrating || event.type !== 'updated' || event.action.type !== 'success') return;
+    const query = event.query;
+    void localStore().then(async (db) => {
+      if (!db) return;
+      if (pathOf(query.queryKey) === '/api/auth/user') {
+        const user = query.state.data as { id: string } | null;
+        const owner = await readMeta(db, OWNER);
+        if (!user) return void (owner ? wipeLocalStore() : undefined);
+        if (owner !== user.id) {
+          if (owner) await wipeLocalStore();
+          const fresh = await localStore();
+          if (fresh) await writeMeta(fresh, OWNER, user.id);
+        }
+      }
+      const current = await localStore();
+      if (current && (await readMeta(current, OWNER)) !== null) await persist(current, query);
+    });
+  });
+}
+
+/** Stores what the query client already holds (answers that came before the store was ready). */
+export async function persistExisting(qc: QueryClient): Promise<void> {
+  const db = await localStore();
+  if (!db || (await readMeta(db, OWNER)) === null) return;
+  for (const query of qc.getQueryCache().getAll()) {
+    if (query.state.status === 'success') await persist(db, query);
+  }
+}
+
+export async function lastSyncedAt(): Promise<number | null> {
+  const db = await localStore();
+  if (!db) return null;
+  const v = await readMeta(db, LAST_SYNC);
+  return v ? Number(v) : null;
+}
