@@ -3,33 +3,67 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as electron from 'electron';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DESKTOP_CHANNELS, MAX_FILE_BYTES, MAX_PROJECT_FILES } from '../../shared/desktop/desktop-api';
+import { APP_ORIGIN, DESKTOP_CHANNELS, type DesktopChannel } from '../../shared/desktop/desktop-api';
 import type { FakeElectron } from '../test/fake-electron';
-import { registerIpcHandlers } from './ipc';
+import { registerIpcHandlers, type IpcContext } from './ipc';
 
 vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
 
 const fake = electron as unknown as FakeElectron;
-const APP = 'http://localhost:5000';
 const EVIL = 'https://evil.example';
-const sender = { id: 1 };
+let appWindow: InstanceType<FakeElectron['BrowserWindow']>;
+const setServerUrl = vi.fn(async (_url: string) => {});
+const showInWindow = vi.fn((_win: unknown, _target?: string) => {});
+let ctx: IpcContext;
 
 /** Calls a registered handler as ipcMain would, from a frame showing `frameUrl`. */
-function invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {
+function invoke(
+  channel: string,
+  frame: { url: string; parent: unknown } | null,
+  sender: unknown,
+  ...args: unknown[]
+): Promise<unknown> {
   const handler = fake.ipcMain.handlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
-  const event = { sender, senderFrame: frameUrl === null ? null : { url: frameUrl } };
-  return Promise.resolve().then(() => handler(event, ...args));
+  return Promise.resolve().then(() => handler({ sender, senderFrame: frame }, ...args));
 }
-const fromApp = (channel: string, ...args: unknown[]) => invoke(channel, `${APP}/projects/new`, ...args);
+const topFrame = (url = `${APP_ORIGIN}/my-projects`) => ({ url, parent: null });
+const fromApp = (channel: string, ...args: unknown[]) => invoke(channel, topFrame(), appWindow.webContents, ...args);
 
 let dispose: () => void;
 beforeEach(() => {
   vi.clearAllMocks();
+  fake.windows.length = 0;
   fake.Notification.instances.length = 0;
-  dispose = registerIpcHandlers(APP);
+  appWindow = new fake.BrowserWindow({});
+  ctx = {
+    appOrigin: APP_ORIGIN,
+    isAppContents: (contents) => contents === (appWindow.webContents as unknown),
+    getServerSettings: () => ({ serverUrl: 'https://buildboard.example', defaultUrl: null }),
+    setServerUrl,
+    showInWindow,
+  };
+  dispose = registerIpcHandlers(ctx);
   return () => dispose();
 });
+
+const VALID_ARGS: Record<DesktopChannel, unknown[]> = {
+  [DESKTOP_CHANNELS.openExternal]: ['https://github.com'],
+  [DESKTOP_CHANNELS.notify]: [{ title: 'Hi', body: 'there' }],
+  [DESKTOP_CHANNELS.setBadgeCount]: [3],
+  [DESKTOP_CHANNELS.pickProjectFiles]: [{ kind: 'files' }],
+  [DESKTOP_CHANNELS.getServerSettings]: [],
+  [DESKTOP_CHANNELS.setServerUrl]: ['https://buildboard.example'],
+};
+
+/** Nothing a handler could do happened. */
+function expectNoEffect() {
+  expect(fake.shell.openExternal).not.toHaveBeenCalled();
+  expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
+  expect(fake.Notification.instances).toHaveLength(0);
+  expect(fake.app.setBadgeCount).not.toHaveBeenCalled();
+  expect(setServerUrl).not.toHaveBeenCalled();
+}
 
 describe('registration', () => {
   it('when registered, then there is one handler per bridge channel and nothing else', () => {
@@ -44,30 +78,32 @@ describe('registration', () => {
 });
 
 describe('sender validation', () => {
-  const validArgs: Record<string, unknown[]> = {
-    [DESKTOP_CHANNELS.getInfo]: [],
-    [DESKTOP_CHANNELS.openExternal]: ['https://github.com'],
-    [DESKTOP_CHANNELS.notify]: [{ title: 'Hi', body: 'there' }],
-    [DESKTOP_CHANNELS.pickFiles]: [{}],
-  };
+  const channels = Object.values(DESKTOP_CHANNELS);
 
-  it.each(Object.values(DESKTOP_CHANNELS))('when %s comes from another origin, then it is rejected', async (channel) => {
-    await expect(invoke(channel, `${EVIL}/`, ...validArgs[channel]!)).rejects.toThrow(/untrusted sender/);
-    await expect(invoke(channel, null, ...validArgs[channel]!)).rejects.toThrow(/untrusted sender/);
-    await expect(invoke(channel, 'file:///index.html', ...validArgs[channel]!)).rejects.toThrow(/untrusted sender/);
-    expect(fake.shell.openExternal).not.toHaveBeenCalled();
-    expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
-    expect(fake.Notification.instances).toHaveLength(0);
-  });
-});
-
-describe('getInfo', () => {
-  it('when asked by the app, then answers the platform and the app version', async () => {
-    await expect(fromApp(DESKTOP_CHANNELS.getInfo)).resolves.toEqual({ platform: process.platform, version: '1.2.3' });
+  it.each(channels)('when %s comes from another origin or a dead frame, then it is rejected', async (channel) => {
+    for (const frame of [topFrame(`${EVIL}/`), topFrame('http://localhost:5000/'), topFrame('file:///index.html'), null]) {
+      await expect(invoke(channel, frame, appWindow.webContents, ...VALID_ARGS[channel])).rejects.toThrow(/untrusted sender/);
+    }
+    expectNoEffect();
   });
 
-  it('when given arguments, then it is rejected', async () => {
-    await expect(fromApp(DESKTOP_CHANNELS.getInfo, 'extra')).rejects.toThrow(TypeError);
+  it.each(channels)('when %s comes from a subframe (a hosted page or the preview origin), then it is rejected', async (channel) => {
+    const hosted = { url: `${APP_ORIGIN}/hosted/1/index.html`, parent: topFrame() };
+    const preview = { url: 'https://preview.example/1/', parent: topFrame() };
+    await expect(invoke(channel, hosted, appWindow.webContents, ...VALID_ARGS[channel])).rejects.toThrow(/untrusted sender/);
+    await expect(invoke(channel, preview, appWindow.webContents, ...VALID_ARGS[channel])).rejects.toThrow(/untrusted sender/);
+    expectNoEffect();
+  });
+
+  it.each(channels)('when %s comes from another web contents (a popup), then it is rejected', async (channel) => {
+    const popup = new fake.BrowserWindow({});
+    await expect(invoke(channel, topFrame(), popup.webContents, ...VALID_ARGS[channel])).rejects.toThrow(/untrusted sender/);
+    expectNoEffect();
+  });
+
+  it.each(channels)('when %s gets an extra argument, then it is rejected', async (channel) => {
+    await expect(fromApp(channel, ...VALID_ARGS[channel], 'smuggled')).rejects.toThrow(TypeError);
+    expectNoEffect();
   });
 });
 
@@ -91,10 +127,6 @@ describe('openExternal', () => {
     await expect(fromApp(DESKTOP_CHANNELS.openExternal, url)).rejects.toThrow(TypeError);
     expect(fake.shell.openExternal).not.toHaveBeenCalled();
   });
-
-  it('when given extra arguments, then it is rejected', async () => {
-    await expect(fromApp(DESKTOP_CHANNELS.openExternal, 'https://a.example', 'x')).rejects.toThrow(TypeError);
-  });
 });
 
 describe('notify', () => {
@@ -103,6 +135,12 @@ describe('notify', () => {
     const [notification] = fake.Notification.instances;
     expect(notification?.options).toEqual({ title: 'New comment', body: 'Ada replied' });
     expect(notification?.show).toHaveBeenCalledOnce();
+  });
+
+  it('when the notification is clicked, then the window is shown on its target', async () => {
+    await fromApp(DESKTOP_CHANNELS.notify, { title: 'New comment', body: 'Ada replied', target: '/project/12' });
+    fake.Notification.instances[0]!.emit('click');
+    expect(showInWindow).toHaveBeenCalledWith(appWindow, '/project/12');
   });
 
   it('when notifications are unsupported, then nothing is shown', async () => {
@@ -120,94 +158,68 @@ describe('notify', () => {
     ['a long body', { title: 'Hi', body: 'b'.repeat(501) }],
     ['a number body', { title: 'Hi', body: 1 }],
     ['an unknown field', { title: 'Hi', body: 'x', icon: 'file:///x.png' }],
+    ['a foreign target', { title: 'Hi', body: 'x', target: 'https://evil.example/' }],
+    ['a protocol-relative target', { title: 'Hi', body: 'x', target: '//evil.example/' }],
   ])('when given %s, then it is rejected', async (_what, input) => {
     await expect(fromApp(DESKTOP_CHANNELS.notify, input)).rejects.toThrow(TypeError);
     expect(fake.Notification.instances).toHaveLength(0);
   });
 });
 
-describe('pickFiles', () => {
-  let dir: string;
-  const file = (name: string) => join(dir, name);
-  const choose = (...paths: string[]) =>
-    fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: paths });
+describe('setBadgeCount', () => {
+  it('when given a count, then the dock/taskbar badge shows it', async () => {
+    await fromApp(DESKTOP_CHANNELS.setBadgeCount, 4);
+    expect(fake.app.setBadgeCount).toHaveBeenCalledWith(4);
+  });
 
+  it.each([-1, 1.5, '3', 100000, null])('when given %s, then it is rejected', async (count) => {
+    await expect(fromApp(DESKTOP_CHANNELS.setBadgeCount, count)).rejects.toThrow(TypeError);
+    expect(fake.app.setBadgeCount).not.toHaveBeenCalled();
+  });
+});
+
+describe('server settings', () => {
+  it('when asked, then answers the settings', async () => {
+    await expect(fromApp(DESKTOP_CHANNELS.getServerSettings)).resolves.toEqual({ serverUrl: 'https://buildboard.example', defaultUrl: null });
+  });
+
+  it('when given an http(s) address, then it is saved', async () => {
+    await fromApp(DESKTOP_CHANNELS.setServerUrl, 'https://buildboard.dev');
+    expect(setServerUrl).toHaveBeenCalledWith('https://buildboard.dev');
+  });
+
+  it.each(['file:///etc', 'javascript:alert(1)', '', 7])('when given %s, then it is rejected', async (url) => {
+    await expect(fromApp(DESKTOP_CHANNELS.setServerUrl, url)).rejects.toThrow(TypeError);
+    expect(setServerUrl).not.toHaveBeenCalled();
+  });
+});
+
+describe('pickProjectFiles', () => {
+  let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'buildboard-pick-'));
-    await writeFile(file('index.html'), '<h1>hi</h1>');
-    await writeFile(file('logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    await writeFile(file('notes.xyz'), 'x');
-    await writeFile(file('big.js'), Buffer.alloc(MAX_FILE_BYTES + 1));
+    dir = await mkdtemp(join(tmpdir(), 'buildboard-ipc-'));
+    await writeFile(join(dir, 'index.html'), '<h1>hi</h1>');
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('when the dialog is cancelled, then answers no files', async () => {
-    await expect(fromApp(DESKTOP_CHANNELS.pickFiles, undefined)).resolves.toEqual([]);
+    await expect(fromApp(DESKTOP_CHANNELS.pickProjectFiles, { kind: 'folder' })).resolves.toEqual([]);
   });
 
-  it('when files are chosen, then answers their names, types and bytes', async () => {
-    choose(file('index.html'), file('logo.png'), file('notes.xyz'));
-    const picked = (await fromApp(DESKTOP_CHANNELS.pickFiles, { multiple: true })) as {
-      name: string;
-      type: string;
-      data: Uint8Array;
-    }[];
-    expect(picked.map(({ name, type }) => ({ name, type }))).toEqual([
-      { name: 'index.html', type: 'text/html' },
-      { name: 'logo.png', type: 'image/png' },
-      { name: 'notes.xyz', type: '' },
-    ]);
-    expect(picked[0]?.data).toBeInstanceOf(Uint8Array);
-    expect(new TextDecoder().decode(picked[0]?.data)).toBe('<h1>hi</h1>');
-    expect([...picked[1]!.data]).toEqual([0x89, 0x50, 0x4e, 0x47]);
-  });
-
-  it('when opening the dialog, then it is modal to the sender window with the accept filter', async () => {
-    const win = new fake.BrowserWindow({});
-    const handler = fake.ipcMain.handlers.get(DESKTOP_CHANNELS.pickFiles)!;
-    await handler({ sender: win.webContents, senderFrame: { url: `${APP}/` } }, { accept: ['HTML', 'png'], multiple: true });
-    expect(fake.dialog.showOpenDialog).toHaveBeenCalledWith(win, {
-      properties: ['openFile', 'multiSelections'],
-      filters: [{ name: 'Accepted files', extensions: ['html', 'png'] }],
-    });
-  });
-
-  it('when more than one file comes back for a single pick, then it is rejected', async () => {
-    choose(file('index.html'), file('logo.png'));
-    await expect(fromApp(DESKTOP_CHANNELS.pickFiles, {})).rejects.toThrow('Choose one file.');
-  });
-
-  it(`when more than ${MAX_PROJECT_FILES} files are chosen, then it is rejected`, async () => {
-    choose(...Array.from({ length: MAX_PROJECT_FILES + 1 }, () => file('index.html')));
-    await expect(fromApp(DESKTOP_CHANNELS.pickFiles, { multiple: true })).rejects.toThrow(
-      `Choose at most ${MAX_PROJECT_FILES} files.`,
-    );
-  });
-
-  it('when a file is larger than the limit, then it is rejected', async () => {
-    choose(file('big.js'));
-    await expect(fromApp(DESKTOP_CHANNELS.pickFiles, {})).rejects.toThrow('big.js is larger than 5 MB.');
-  });
-
-  it('when a file does not match accept, then it is rejected', async () => {
-    choose(file('notes.xyz'));
-    await expect(fromApp(DESKTOP_CHANNELS.pickFiles, { accept: ['html'] })).rejects.toThrow(/not an accepted file type/);
-  });
-
-  it('when a directory comes back, then it is rejected', async () => {
-    choose(dir);
-    await expect(fromApp(DESKTOP_CHANNELS.pickFiles, {})).rejects.toThrow(/is not a file/);
+  it('when a file is chosen, then the dialog is modal to the sender window and the file comes back', async () => {
+    fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [join(dir, 'index.html')] });
+    const files = (await fromApp(DESKTOP_CHANNELS.pickProjectFiles, { kind: 'files' })) as { path: string }[];
+    expect(fake.dialog.showOpenDialog.mock.calls[0]?.[0]).toBe(appWindow);
+    expect(files.map((f) => f.path)).toEqual(['index.html']);
   });
 
   it.each([
-    ['a string', 'png'],
-    ['accept with dots', { accept: ['.png'] }],
-    ['accept with a path', { accept: ['../etc'] }],
-    ['accept not a list', { accept: 'png' }],
-    ['multiple not a boolean', { multiple: 'yes' }],
-    ['an unknown field', { defaultPath: '/etc' }],
-  ])('when given %s, then it is rejected before any dialog opens', async (_what, options) => {
-    await expect(fromApp(DESKTOP_CHANNELS.pickFiles, options)).rejects.toThrow(TypeError);
+    ['no options', []],
+    ['a string', ['folder']],
+    ['an unknown kind', [{ kind: 'disk' }]],
+    ['a path', [{ kind: 'folder', defaultPath: '/etc' }]],
+  ])('when given %s, then it is rejected before any dialog opens', async (_what, args) => {
+    await expect(fromApp(DESKTOP_CHANNELS.pickProjectFiles, ...args)).rejects.toThrow(TypeError);
     expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
   });
 });

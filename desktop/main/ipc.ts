@@ -1,54 +1,71 @@
-// One ipcMain.handle per bridge channel. Every call is checked twice: the sender must be a frame
-// on the app origin, and the arguments must have the exact expected shape.
-import { app, BrowserWindow, ipcMain, Notification, shell, type IpcMainInvokeEvent } from 'electron';
-import { DESKTOP_CHANNELS, type DesktopChannel, type DesktopInfo } from '../../shared/desktop/desktop-api';
-import { pickFiles } from './pick-files';
+// One ipcMain.handle per bridge channel. Every call is checked twice before its handler runs: the sender
+// must be the top frame of an app window on the app origin, and the arguments must match the channel's
+// shared zod schema (shared/desktop/desktop-api.ts) exactly.
+import { app, BrowserWindow, ipcMain, Notification, shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { z } from 'zod';
+import {
+  DESKTOP_ARGS,
+  DESKTOP_CHANNELS,
+  type DesktopChannel,
+  type ServerSettings,
+} from '../../shared/desktop/desktop-api';
+import { pickProjectFiles } from './pick-files';
 import { isTrustedSender } from './security';
-import { expectArgs, parseExternalUrl, parseNotifyInput, parsePickFilesOptions } from './validate';
 
-type Handler = (event: IpcMainInvokeEvent, args: unknown[]) => unknown;
-
-const handlers: Record<DesktopChannel, Handler> = {
-  [DESKTOP_CHANNELS.getInfo]: (_event, args): DesktopInfo => {
-    expectArgs(args, 0);
-    return { platform: process.platform, version: app.getVersion() };
-  },
-
-  [DESKTOP_CHANNELS.openExternal]: async (_event, args) => {
-    const [url] = expectArgs(args, 1);
-    await shell.openExternal(parseExternalUrl(url));
-  },
-
-  [DESKTOP_CHANNELS.notify]: (event, args) => {
-    const [raw] = expectArgs(args, 1);
-    const { title, body } = parseNotifyInput(raw);
-    if (!Notification.isSupported()) return;
-    const notification = new Notification({ title, body });
-    // Clicking a notification brings the app forward, as a browser tab's would.
-    notification.on('click', () => {
-      const win = BrowserWindow.fromWebContents(event.sender);
-      if (win && !win.isDestroyed()) {
-        if (win.isMinimized()) win.restore();
-        win.focus();
-      }
-    });
-    notification.show();
-  },
-
-  [DESKTOP_CHANNELS.pickFiles]: (event, args) => {
-    const [raw] = expectArgs(args, 0, 1);
-    return pickFiles(BrowserWindow.fromWebContents(event.sender), parsePickFilesOptions(raw));
-  },
+export type IpcContext = {
+  appOrigin: string;
+  /** True for the web contents of an app window (not a popup or any other contents). */
+  isAppContents: (contents: WebContents) => boolean;
+  getServerSettings: () => ServerSettings;
+  /** Saves the address and reloads the app against it. */
+  setServerUrl: (url: string) => Promise<void>;
+  /** Brings the window forward and, when given, shows the app path in it. */
+  showInWindow: (win: BrowserWindow, target?: string) => void;
 };
 
+type Args<C extends DesktopChannel> = z.output<(typeof DESKTOP_ARGS)[C]>;
+type Handlers = { [C in DesktopChannel]: (event: IpcMainInvokeEvent, args: Args<C>) => unknown };
+
+function createHandlers(ctx: IpcContext): Handlers {
+  return {
+    [DESKTOP_CHANNELS.openExternal]: async (_event, [url]) => {
+      await shell.openExternal(new URL(url).href);
+    },
+
+    [DESKTOP_CHANNELS.notify]: (event, [{ title, body, target }]) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      notification.on('click', () => {
+        const win = BrowserWindow.fromWebContents(event.sender);
+        if (win && !win.isDestroyed()) ctx.showInWindow(win, target);
+      });
+      notification.show();
+    },
+
+    [DESKTOP_CHANNELS.setBadgeCount]: (_event, [count]) => {
+      // macOS dock and Linux (Unity) launchers; elsewhere it is a no-op that answers false.
+      app.setBadgeCount(count);
+    },
+
+    [DESKTOP_CHANNELS.pickProjectFiles]: (event, [options]) =>
+      pickProjectFiles(BrowserWindow.fromWebContents(event.sender), options),
+
+    [DESKTOP_CHANNELS.getServerSettings]: () => ctx.getServerSettings(),
+
+    [DESKTOP_CHANNELS.setServerUrl]: (_event, [url]) => ctx.setServerUrl(url),
+  };
+}
+
 /** Registers the bridge handlers; returns a function that removes them. */
-export function registerIpcHandlers(appOrigin: string): () => void {
-  const channels = Object.keys(handlers) as DesktopChannel[];
+export function registerIpcHandlers(ctx: IpcContext): () => void {
+  const handlers = createHandlers(ctx);
+  const channels = Object.values(DESKTOP_CHANNELS);
   for (const channel of channels) {
-    const handler = handlers[channel];
     ipcMain.handle(channel, (event, ...args: unknown[]) => {
-      if (!isTrustedSender(event, appOrigin)) throw new Error(`${channel}: untrusted sender`);
-      return handler(event, args);
+      if (!isTrustedSender(event, ctx.appOrigin, ctx.isAppContents)) throw new Error(`${channel}: untrusted sender`);
+      const parsed = DESKTOP_ARGS[channel].safeParse(args);
+      if (!parsed.success) throw new TypeError(`${channel}: invalid arguments`);
+      return (handlers[channel] as (e: IpcMainInvokeEvent, a: unknown) => unknown)(event, parsed.data);
     });
   }
   return () => channels.forEach((channel) => ipcMain.removeHandler(channel));

@@ -6,14 +6,19 @@ import { hardenWebContents, isTrustedSender, originOf, restrictPermissions } fro
 vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
 
 const fake = electron as unknown as FakeElectron;
-const APP = 'http://localhost:5000';
+const APP = 'app://buildboard';
 
 beforeEach(() => vi.clearAllMocks());
 
 describe('originOf', () => {
   it('when given http(s) URLs, then returns their origin', () => {
-    expect(originOf('http://localhost:5000/projects/1?x=1')).toBe(APP);
+    expect(originOf('http://localhost:5000/projects/1?x=1')).toBe('http://localhost:5000');
     expect(originOf('https://Example.com:443/a')).toBe('https://example.com');
+  });
+
+  it('when given the app scheme, then returns the app origin', () => {
+    expect(originOf('app://buildboard/project/1')).toBe(APP);
+    expect(originOf('app://other/')).toBe('app://other');
   });
 
   it('when given opaque or broken URLs, then returns null', () => {
@@ -25,19 +30,31 @@ describe('originOf', () => {
 });
 
 describe('isTrustedSender', () => {
-  const from = (url: string | null) => ({ senderFrame: url === null ? null : { url } });
-
-  it('when the frame shows the app origin, then it is trusted', () => {
-    expect(isTrustedSender(from(`${APP}/feed`), APP)).toBe(true);
+  const appContents = { id: 1 };
+  const popup = { id: 2 };
+  const isApp = (sender: unknown) => sender === appContents;
+  const from = (url: string | null, parent: unknown = null, sender: unknown = appContents) => ({
+    sender,
+    senderFrame: url === null ? null : { url, parent },
   });
 
-  it('when the frame shows another origin, a file, or is gone, then it is not trusted', () => {
-    expect(isTrustedSender(from('https://evil.example/'), APP)).toBe(false);
-    expect(isTrustedSender(from('http://localhost:5001/'), APP)).toBe(false);
-    expect(isTrustedSender(from('https://localhost:5000/'), APP)).toBe(false);
-    expect(isTrustedSender(from('file:///index.html'), APP)).toBe(false);
-    expect(isTrustedSender(from('about:blank'), APP)).toBe(false);
-    expect(isTrustedSender(from(null), APP)).toBe(false);
+  it('when the top frame of the app window shows the app origin, then it is trusted', () => {
+    expect(isTrustedSender(from(`${APP}/feed`), APP, isApp)).toBe(true);
+  });
+
+  it('when a subframe sends, even on the app origin (a hosted page), then it is not trusted', () => {
+    expect(isTrustedSender(from(`${APP}/hosted/1/`, { url: `${APP}/` }), APP, isApp)).toBe(false);
+    expect(isTrustedSender(from('https://preview.example/1/', { url: `${APP}/` }), APP, isApp)).toBe(false);
+  });
+
+  it('when another web contents (a popup) sends, then it is not trusted', () => {
+    expect(isTrustedSender(from(`${APP}/`, null, popup), APP, isApp)).toBe(false);
+  });
+
+  it('when the frame shows another origin, the server, a file, or is gone, then it is not trusted', () => {
+    for (const url of ['https://evil.example/', 'http://localhost:5000/', 'app://evil/', 'file:///index.html', 'about:blank', null]) {
+      expect(isTrustedSender(from(url), APP, isApp)).toBe(false);
+    }
   });
 });
 
@@ -72,6 +89,11 @@ describe('hardenWebContents', () => {
     const event = emit(harden(), 'will-navigate', `${APP}/projects/7`);
     expect(event.defaultPrevented).toBe(false);
     expect(fake.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('when the page navigates to the server itself, then it is prevented (the app lives on app://)', () => {
+    const event = emit(harden(), 'will-navigate', 'http://localhost:5000/');
+    expect(event.defaultPrevented).toBe(true);
   });
 
   it('when the page navigates to a foreign origin, then it is prevented and opened in the browser', () => {

@@ -2,28 +2,38 @@
 // checklist: the app origin is the only place the window may live; everything else goes to the
 // system browser or nowhere.
 import { shell, type Session, type WebContents } from 'electron';
-import { isHttpUrl } from '../../shared/desktop/desktop-api';
+import { APP_SCHEME, isHttpUrl } from '../../shared/desktop/desktop-api';
 
-/** The origin of a URL, or null when it does not parse (or is opaque, like data: or file:). */
+/**
+ * The origin of a URL, or null when it does not parse (or is opaque, like data: or file:). The app's
+ * own scheme is a standard scheme in Chromium, so app://buildboard/x has the origin app://buildboard
+ * (Node's URL calls it opaque).
+ */
 export function originOf(url: string): string | null {
   try {
-    const { origin } = new URL(url);
-    return origin === 'null' ? null : origin;
+    const parsed = new URL(url);
+    if (parsed.protocol === `${APP_SCHEME}:`) return parsed.host ? `${APP_SCHEME}://${parsed.host}` : null;
+    return parsed.origin === 'null' ? null : parsed.origin;
   } catch {
     return null;
   }
 }
 
+type SenderFrame = { readonly url: string; readonly parent: unknown };
+
 /**
- * True when an IPC message comes from a frame showing the app's own origin. A frame that has
- * navigated away or been destroyed (senderFrame null) is not trusted.
+ * True when an IPC message comes from the top frame of an app window showing the app's own origin:
+ * never a subframe (a hosted project, the preview origin), never a frame that has navigated away or
+ * been destroyed (senderFrame null), never a web contents that is not an app window (a popup).
  */
-export function isTrustedSender(
-  event: { readonly senderFrame: { readonly url: string } | null },
+export function isTrustedSender<S>(
+  event: { readonly sender: S; readonly senderFrame: SenderFrame | null },
   appOrigin: string,
+  isAppContents: (sender: S) => boolean = () => true,
 ): boolean {
-  const url = event.senderFrame?.url;
-  return url !== undefined && originOf(url) === appOrigin;
+  const frame = event.senderFrame;
+  if (!frame || frame.parent !== null) return false;
+  return originOf(frame.url) === appOrigin && isAppContents(event.sender);
 }
 
 function openInBrowser(url: string): void {

@@ -1,7 +1,7 @@
 import * as electron from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeElectron } from '../test/fake-electron';
-import { DEFAULT_APP_URL, createMainWindow, resolveAppUrl } from './window';
+import { createMainWindow } from './window';
 
 vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
 
@@ -12,27 +12,9 @@ beforeEach(() => {
   fake.windows.length = 0;
 });
 
-describe('resolveAppUrl', () => {
-  it('when BUILDBOARD_URL is unset or blank, then the local server is used', () => {
-    expect(resolveAppUrl({}).href).toBe(`${DEFAULT_APP_URL}/`);
-    expect(resolveAppUrl({ BUILDBOARD_URL: '  ' }).href).toBe('http://localhost:5000/');
-  });
-
-  it('when BUILDBOARD_URL is an https URL, then it is used', () => {
-    expect(resolveAppUrl({ BUILDBOARD_URL: 'https://buildboard.dev' }).origin).toBe('https://buildboard.dev');
-  });
-
-  it.each(['file:///app/index.html', 'javascript:alert(1)', 'localhost:5000', 'nonsense'])(
-    'when BUILDBOARD_URL is %s, then startup fails',
-    (value) => {
-      expect(() => resolveAppUrl({ BUILDBOARD_URL: value })).toThrow(/BUILDBOARD_URL/);
-    },
-  );
-});
-
 describe('createMainWindow', () => {
   const open = () =>
-    createMainWindow({ appUrl: new URL('http://localhost:5000'), preloadPath: '/app/preload/preload.js' });
+    createMainWindow({ preloadPath: '/app/preload/preload.js' });
 
   it('when created, then the renderer is isolated, sandboxed and without node', () => {
     open();
@@ -45,20 +27,26 @@ describe('createMainWindow', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      navigateOnDragDrop: false,
       preload: '/app/preload/preload.js',
     });
   });
 
-  it('when created, then it loads the app URL and shows once ready', () => {
+  it('when created, then it loads the bundled UI from app:// and shows once ready', () => {
     open();
     const win = fake.windows[0]!;
-    expect(win.loadURL).toHaveBeenCalledWith('http://localhost:5000/');
+    expect(win.loadURL).toHaveBeenCalledWith('app://buildboard/');
     expect(win.show).not.toHaveBeenCalled();
     win.emit('ready-to-show');
     expect(win.show).toHaveBeenCalledOnce();
   });
 
-  it('when the server cannot be reached, then the window is shown anyway', async () => {
+  it('when given a start path (a deep link), then it loads that route', () => {
+    createMainWindow({ preloadPath: '/p.js', initialPath: '/project/12' });
+    expect(fake.windows[0]?.loadURL).toHaveBeenCalledWith('app://buildboard/project/12');
+  });
+
+  it('when the page cannot load, then the window is shown anyway', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fake.BrowserWindow.loadResult.mockRejectedValueOnce(new Error('ERR_CONNECTION_REFUSED'));
     open();

@@ -1,19 +1,24 @@
-// The one app window: the web UI served by the Buildboard server, with the renderer locked down.
+// The one app window: the bundled web UI on app://buildboard, with the renderer locked down.
 import { BrowserWindow } from 'electron';
-import { isHttpUrl } from '../../shared/desktop/desktop-api';
+import { APP_ORIGIN } from '../../shared/desktop/desktop-api';
 
-export const DEFAULT_APP_URL = 'http://localhost:5000';
+export type MainWindowOptions = { preloadPath: string; /** An app path such as /project/12. */ initialPath?: string };
 
-/** The server the window shows, from BUILDBOARD_URL; anything but an http(s) URL is a startup error. */
-export function resolveAppUrl(env: Record<string, string | undefined> = process.env): URL {
-  const raw = env.BUILDBOARD_URL?.trim() || DEFAULT_APP_URL;
-  if (!isHttpUrl(raw)) throw new Error(`BUILDBOARD_URL must be an http(s) URL, got "${raw}"`);
-  return new URL(raw);
-}
+/** The web preferences of every app window (Electron's security checklist). */
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+} as const;
 
-export type MainWindowOptions = { appUrl: URL; preloadPath: string };
-
-export function createMainWindow({ appUrl, preloadPath }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ preloadPath, initialPath = '/' }: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -21,21 +26,12 @@ export function createMainWindow({ appUrl, preloadPath }: MainWindowOptions): Br
     minHeight: 500,
     title: 'Buildboard',
     show: false, // shown once painted, so there is no white flash
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-    },
+    webPreferences: { preload: preloadPath, ...SECURE_WEB_PREFERENCES },
   });
   win.once('ready-to-show', () => win.show());
-  win.loadURL(appUrl.href).catch((err: unknown) => {
-    // ready-to-show never fires when the server is down; show Chromium's error page instead.
-    console.error(`Could not load ${appUrl.href}`, err);
+  const url = `${APP_ORIGIN}${initialPath}`;
+  win.loadURL(url).catch((err: unknown) => {
+    console.error(`Could not load ${url}`, err);
     if (!win.isDestroyed()) win.show();
   });
   return win;

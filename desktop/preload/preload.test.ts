@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as electron from 'electron';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESKTOP_CHANNELS, type DesktopApi } from '../../shared/desktop/desktop-api';
+import { DESKTOP_CHANNELS, DESKTOP_NAVIGATE_EVENT, type DesktopApi } from '../../shared/desktop/desktop-api';
 import type { FakeElectron } from '../test/fake-electron';
 
 vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
@@ -21,24 +21,46 @@ describe('preload', () => {
   });
 
   it('when loaded, then window.desktop holds only the bridge functions', () => {
-    expect(Object.keys(api).sort()).toEqual(['getInfo', 'notify', 'openExternal', 'pickFiles']);
+    expect(Object.keys(api).sort()).toEqual([
+      'getServerSettings',
+      'notify',
+      'onNavigate',
+      'openExternal',
+      'pickProjectFiles',
+      'setBadgeCount',
+      'setServerUrl',
+    ]);
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
     // Nothing of ipcRenderer leaks through, not even as a property of a function.
     expect(Object.values(api)).not.toContain(fake.ipcRenderer.invoke);
   });
 
   it.each([
-    ['getInfo', [], []],
     ['openExternal', ['https://github.com'], ['https://github.com']],
     ['notify', [{ title: 'T', body: 'B' }], [{ title: 'T', body: 'B' }]],
-    ['pickFiles', [{ accept: ['png'], multiple: true }], [{ accept: ['png'], multiple: true }]],
-    ['pickFiles', [undefined], [undefined]],
+    ['notify', [{ title: 'T', body: 'B', target: '/project/1' }], [{ title: 'T', body: 'B', target: '/project/1' }]],
+    ['setBadgeCount', [3], [3]],
+    ['pickProjectFiles', [{ kind: 'folder' }], [{ kind: 'folder' }]],
+    ['getServerSettings', [], []],
+    ['setServerUrl', ['https://buildboard.example'], ['https://buildboard.example']],
   ] as const)('when %s is called, then it invokes its channel with its arguments only', async (method, args, sent) => {
     fake.ipcRenderer.invoke.mockClear();
     fake.ipcRenderer.invoke.mockResolvedValueOnce('answer');
-    const call = api[method] as (...a: unknown[]) => Promise<unknown>;
+    const call = api[method as keyof typeof DESKTOP_CHANNELS] as (...a: unknown[]) => Promise<unknown>;
     await expect(call(...args, 'smuggled')).resolves.toBe('answer');
     expect(fake.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(DESKTOP_CHANNELS[method], ...sent);
+  });
+
+  it('when main asks to navigate, then the listener gets the path only, and can stop listening', () => {
+    const listener = vi.fn();
+    const stop = api.onNavigate(listener);
+    const [channel, forward] = fake.ipcRenderer.on.mock.calls[0] as [string, (...a: unknown[]) => void];
+    expect(channel).toBe(DESKTOP_NAVIGATE_EVENT);
+    forward({ sender: 'ipc internals' }, '/project/3');
+    forward({ sender: 'ipc internals' }, { not: 'a path' });
+    expect(listener).toHaveBeenCalledExactlyOnceWith('/project/3');
+    stop();
+    expect(fake.ipcRenderer.removeListener).toHaveBeenCalledWith(DESKTOP_NAVIGATE_EVENT, forward);
   });
 
   it('when compiled, then it imports nothing at runtime but electron (a sandboxed preload cannot)', async () => {

@@ -16,6 +16,7 @@ export class FakeEvent {
 
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler: WindowOpenHandler | undefined;
+  send = vi.fn((_channel: string, ..._args: unknown[]) => {});
   setWindowOpenHandler = vi.fn((handler: WindowOpenHandler) => {
     this.windowOpenHandler = handler;
   });
@@ -67,6 +68,10 @@ export function createFakeElectron() {
   const app = Object.assign(new EventEmitter(), {
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(() => Promise.resolve()),
+    isReady: vi.fn(() => true),
+    getPath: vi.fn((_name: string) => '/tmp/buildboard-fake-user-data'),
+    setAsDefaultProtocolClient: vi.fn(() => true),
+    setBadgeCount: vi.fn((_count: number) => true),
     enableSandbox: vi.fn(),
     setAppUserModelId: vi.fn(),
     getVersion: vi.fn(() => '1.2.3'),
@@ -79,15 +84,29 @@ export function createFakeElectron() {
     BrowserWindow: FakeBrowserWindow,
     Notification: FakeNotification,
     ipcMain,
-    ipcRenderer: { invoke: vi.fn(async (..._args: unknown[]): Promise<unknown> => undefined) },
+    ipcRenderer: {
+      invoke: vi.fn(async (..._args: unknown[]): Promise<unknown> => undefined),
+      on: vi.fn((_channel: string, _listener: (...args: unknown[]) => void) => {}),
+      removeListener: vi.fn((_channel: string, _listener: (...args: unknown[]) => void) => {}),
+    },
     contextBridge: { exposeInMainWorld: vi.fn() },
     shell: { openExternal: vi.fn(async (_url: string) => {}) },
     dialog: {
       showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
       showErrorBox: vi.fn(),
     },
+    protocol: { registerSchemesAsPrivileged: vi.fn() },
+    Menu: {
+      buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+      setApplicationMenu: vi.fn((_menu: unknown) => {}),
+    },
     session: {
-      defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn(),
+        setPermissionCheckHandler: vi.fn(),
+        fetch: vi.fn(async (_url: string, _init?: unknown) => new Response('')),
+        protocol: { handle: vi.fn((_scheme: string, _handler: (request: Request) => Promise<Response>) => {}) },
+      },
     },
     /** Windows created so far, oldest first. */
     windows,
