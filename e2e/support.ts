@@ -19,3 +19,6 @@ export async function registerOnly(request: APIRequestContext, m: Member = newMe
   expect(res.status(), await res.text()).toBe(201);
   return { member: m, user: (await res.json()) as { id: string; handle: string } };
 }
+
+/** Listed in ADMIN_EMAILS by playwright.config.ts: whoever signs in with it becomes an admin. */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';

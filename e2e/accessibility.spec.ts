@@ -1,0 +1,302 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, newMember, signUpViaApi, type Member } from './support';
+
+// Issue 17: every route of the spec's route tables (section 2), for each audience, in light and in dark
+// mode, with dialogs open where a screen has them, has no serious or critical axe violation.
+//
+// The sweep is a data table: add a row for a new screen or dialog, nothing else. One browser context per
+// role and colour scheme, signed in once; the rows of that role then run one after the other in it.
+
+type Role = 'visitor' | 'member' | 'admin' | 'premium';
+type Fixtures = { projectId: number; ownProjectId: number; authorHandle: string; authorId: string; blogSlug: string; blogTitle: string };
+type Row = {
+  path: string | ((f: Fixtures) => string);
+  roles: readonly Role[];
+  /** What is on screen once the page has loaded; by default any level-1 heading. */
+  ready?: (page: Page) => Promise<void>;
+  /** Opens a dialog (or anything else) before the check. */
+  open?: { name: string; action: (page: Page, f: Fixtures) => Promise<void>; after?: (page: Page) => Promise<void> };
+};
+
+// Every route runs as a member; admins and premium members revisit the screens their role changes (the
+// shell, their own profile, the admin and premium screens), so the sweep stays short enough for CI.
+const SIGNED_IN: readonly Role[] = ['member', 'admin', 'premium'];
+const MEMBER: readonly Role[] = ['member'];
+
+const heading = (name: string | RegExp, level = 1) => async (page: Page) => {
+  await expect(page.getByRole('heading', { name, level }).first()).toBeVisible();
+};
+const anyH1 = heading(/./);
+/** Clicks a button in the page's main region and waits for the dialog it opens. */
+const dialog = (button: string | RegExp, title: string) => ({
+  name: title,
+  action: async (page: Page) => {
+    await page.getByRole('main').getByRole('button', { name: button, exact: true }).first().click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  },
+});
+
+/** Clicks a button anywhere on the page (after `before`, e.g. choosing a tab) and waits for the dialog it opens. */
+const dialogVia = (button: string | ((f: Fixtures) => string), title: string, before?: (page: Page) => Promise<void>) => ({
+  name: title,
+  action: async (page: Page, f: Fixtures) => {
+    if (before) await before(page);
+    const name = typeof button === 'function' ? button(f) : button;
+    await page.getByRole('button', { name, exact: true }).first().click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  },
+});
+const adminTab = (tab: 'Users' | 'Reports' | 'Blog') => async (page: Page) => {
+  const target = page.getByRole('tab', { name: new RegExp(`^${tab} \\(\\d+\\)$`) });
+  await target.click();
+  await expect(target).toHaveAttribute('aria-selected', 'true');
+};
+const adminReady = heading('Admin Portal');
+/** Saves a draft through the Create Project dialog, so the Drafts section of /my-projects shows. */
+const draftSaved = {
+  name: 'a saved draft',
+  action: async (page: Page) => {
+    await page.getByRole('main').getByRole('button', { name: 'Create Project', exact: true }).first().click();
+    const d = page.getByRole('dialog', { name: 'Create Project' });
+    await d.getByLabel('Title').fill('Half-built Idea');
+    await d.getByRole('button', { name: 'Save draft' }).click();
+    await expect(d).toBeHidden();
+    await expect(page.getByTestId('draft').first()).toBeVisible();
+    // The 'Draft saved' toast is part of the screen: wait for it, so it is measured at rest and not mid-fade.
+    await expect(page.getByTestId('toast')).toContainText('Draft saved');
+  },
+};
+/** The browser goes offline on a visited page: the offline banner shows. */
+const offline = {
+  name: 'the offline banner',
+  action: async (page: Page) => {
+    await page.context().setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
+  },
+  after: async (page: Page) => page.context().setOffline(false),
+};
+
+const ROWS: Row[] = [
+  // Signed out (spec section 2, "Route table, signed out").
+  { path: '/', roles: ['visitor'], ready: heading(/Share Your Code/) },
+  { path: '/signin', roles: ['visitor'] },
+  { path: '/anything-else', roles: ['visitor'], ready: heading(/Share Your Code/) },
+  { path: '/terms', roles: ['visitor', 'member'], ready: heading('Terms of Service') },
+  { path: '/privacy', roles: ['visitor', 'member'], ready: heading('Privacy Policy') },
+  { path: '/copyright', roles: ['visitor', 'member'], ready: heading(/Copyright/) },
+  { path: '/admin', roles: ['visitor'], ready: heading('Authentication Required') },
+  // Signed in (spec section 2, "Route table, signed in").
+  { path: '/', roles: SIGNED_IN, ready: heading('Explore') },
+  { path: '/blog', roles: ['member', 'admin'] },
+  { path: (f) => `/blog/${f.blogSlug}`, roles: ['member', 'admin'] },
+  { path: '/profile', roles: SIGNED_IN, ready: heading('My Projects', 2) },
+  { path: '/profile', roles: MEMBER, ready: heading('My Projects', 2), open: dialog('Edit Profile', 'Edit Profile') },
+  { path: (f) => `/profile/${f.authorHandle}`, roles: ['member', 'admin'], ready: heading('Alan Turing') },
+  { path: '/projects', roles: ['member'], ready: heading('My Projects') },
+  { path: '/my-projects', roles: MEMBER, ready: heading('My Projects') },
+  { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: dialog('Create Project', 'Create Project') },
+  { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: dialog(/^Edit /, 'Edit Project') },
+  { path: (f) => `/project/${f.projectId}`, roles: ['member', 'premium'], ready: heading('Comments (1)', 2) },
+  { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: heading('Comments (1)', 2), open: dialogVia('Report this project', 'Report Project') },
+  { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: heading('Comments (1)', 2), open: dialogVia('Report the comment by Alan Turing', 'Report Comment') },
+  { path: (f) => `/profile/${f.authorHandle}`, roles: MEMBER, ready: heading('Alan Turing'), open: dialogVia('Report Alan Turing', 'Report User') },
+  { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: draftSaved },
+  { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: offline },
+  { path: (f) => `/project-preview/${f.ownProjectId}`, roles: MEMBER, ready: async (page) => expect(page.getByText(/is hosted elsewhere/)).toBeVisible() },
+  { path: '/saved', roles: MEMBER, ready: heading('Saved Projects') },
+  { path: '/notifications', roles: MEMBER, ready: heading('Recent Activity', 2) },
+  { path: '/search?q=orbit', roles: MEMBER },
+  { path: '/search', roles: ['member'] },
+  // Premium screens (the premium rows run as a member until premium can be granted: see below).
+  { path: '/subscribe', roles: ['visitor'], ready: heading('Authentication Required') },
+  { path: '/subscribe', roles: ['member', 'premium'], ready: heading('Free', 2) },
+  { path: '/subscribe/success', roles: ['member', 'premium'] },
+  { path: '/analytics', roles: ['member', 'premium'], ready: heading('Analytics') },
+  // Admin screens.
+  { path: '/admin', roles: MEMBER, ready: heading('Access Denied') },
+  { path: '/admin', roles: ['admin'], ready: adminReady },
+  { path: '/admin', roles: ['admin'], ready: adminReady, open: dialogVia('Suspend Alan Turing', 'Suspend User') },
+  { path: '/admin', roles: ['admin'], ready: adminReady, open: { name: 'the Reports tab', action: adminTab('Reports') } },
+  { path: '/admin', roles: ['admin'], ready: adminReady, open: dialogVia('Review', 'Review Report', adminTab('Reports')) },
+  { path: '/admin', roles: ['admin'], ready: adminReady, open: { name: 'the Blog tab', action: adminTab('Blog') } },
+  { path: '/admin', roles: ['admin'], ready: adminReady, open: dialogVia('New Post', 'Create New Blog Post', adminTab('Blog')) },
+  { path: '/admin', roles: ['admin'], ready: adminReady, open: dialogVia((f) => `Edit ${f.blogTitle}`, 'Edit Blog Post', adminTab('Blog')) },
+  { path: (f) => `/profile/admin-view/${f.authorId}`, roles: ['member', 'admin'] },
+  { path: '/no-such-page', roles: MEMBER, ready: heading('Page Not Found') },
+];
+
+/**
+ * Premium cannot be granted yet (no subscription flow or admin command exists at the time of writing):
+ * the premium rows run as a plain member until the premium issue adds a way; then sign the premium member
+ * up through it in `signIn` below.
+ */
+const PREMIUM_IS_A_MEMBER_FOR_NOW = true;
+
+const SCHEMES = ['light', 'dark'] as const;
+
+async function register(request: APIRequestContext, m: Member) {
+  const res = await request.post('/api/auth/register', { data: m });
+  if (res.status() !== 409) expect(res.status(), await res.text()).toBe(201);
+}
+
+async function createProject(request: APIRequestContext, baseURL: string, values: Record<string, unknown>) {
+  const res = await request.post('/api/projects', {
+    data: {
+      description: 'A project made for the accessibility sweep.',
+      category: 'Data Science',
+      tutorialUrl: 'https://example.com/tutorial',
+      projectUrl: 'https://example.com/live',
+      hostingType: 'external',
+      thumbnail: `${baseURL}/demo/thumb-1.svg`,
+      ...values,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+/** Signs a fresh context in as the role; admins are promoted by ADMIN_EMAILS when they log in. */
+async function signIn(context: BrowserContext, role: Role): Promise<void> {
+  if (role === 'visitor') return;
+  const m = role === 'admin' ? { ...newMember('Grace', 'Hopper'), email: E2E_ADMIN_EMAIL } : newMember('Ada', 'Lovelace');
+  if (role === 'premium' && !PREMIUM_IS_A_MEMBER_FOR_NOW) throw new Error('grant premium here');
+  await register(context.request, m);
+  const login = await context.request.post('/api/auth/login', { data: { email: m.email, password: m.password } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+/** Waits until CSS transitions (a dialog fading in) have finished, so colours are measured at rest. */
+async function settle(page: Page) {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), null, { timeout: 5_000 });
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+}
+
+let fixtures: Fixtures;
+const sessions = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+async function sessionFor(browser: Browser, baseURL: string, role: Role) {
+  let state = sessions.get(role);
+  if (!state) {
+    const context = await browser.newContext({ baseURL });
+    await signIn(context, role);
+    if (role !== 'visitor') {
+      // Something of their own to edit, and a notification to list.
+      const own = await createProject(context.request, baseURL, { title: 'Orbit Tracker' });
+      fixtures.ownProjectId = own.id;
+      const me = (await (await context.request.get('/api/auth/user')).json()) as { handle: string };
+      const author = await browser.newContext({ baseURL, storageState: authorState });
+      expect((await author.request.post(`/api/users/${me.handle}/follow`)).ok()).toBe(true);
+      await author.close();
+    }
+    state = await context.storageState();
+    sessions.set(role, state);
+    await context.close();
+  }
+  return state;
+}
+
+let authorState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const author = newMember('Alan', 'Turing');
+  await register(context.request, author);
+  // A thumbnail that does not load: the sweep sees the designed fallback, not a broken image.
+  const project = await createProject(context.request, baseURL!, { title: 'Snake in WebGL', thumbnail: `${baseURL}/missing/thumb.png` });
+  expect((await context.request.post(`/api/projects/${project.id}/comments`, { data: { content: 'Nice work on this!' } })).ok()).toBe(true);
+  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string; handle: string };
+  authorState = await context.storageState();
+  await context.close();
+
+  // A published blog post and a pending report, for the blog screens and the admin portal's dialogs.
+  const admin = await browser.newContext({ baseURL });
+  await signIn(admin, 'admin');
+  const blogSlug = `a11y-notes-${Date.now().toString(36)}`;
+  const blogTitle = 'Accessibility notes';
+  const post = await admin.request.post('/api/admin/blog', { data: { title: blogTitle, slug: blogSlug, excerpt: 'What the sweep checks.', content: 'Every screen, every role.' } });
+  expect(post.status(), await post.text()).toBe(201);
+  const report = await admin.request.post('/api/reports', { data: { reportType: 'project', targetId: project.id, reason: 'Spam', description: 'For the sweep' } });
+  expect(report.status(), await report.text()).toBe(201);
+  await admin.close();
+  fixtures = { projectId: project.id, ownProjectId: project.id, authorHandle: me.handle, authorId: me.id, blogSlug, blogTitle };
+});
+
+// A local run can narrow the sweep with --grep, e.g. -g "as member, dark".
+for (const role of ['visitor', 'member', 'admin', 'premium'] as const) {
+  for (const colorScheme of SCHEMES) {
+    test(`axe: every screen as ${role}${role === 'premium' && PREMIUM_IS_A_MEMBER_FOR_NOW ? ' (a member until premium can be granted)' : ''}, ${colorScheme} mode`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(300_000);
+      const storageState = await sessionFor(browser, baseURL!, role);
+      const context = await browser.newContext({ baseURL, colorScheme, storageState });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      const found: string[] = [];
+      for (const row of ROWS.filter((r) => r.roles.includes(role))) {
+        const path = typeof row.path === 'function' ? row.path(fixtures) : row.path;
+        const label = `${path}${row.open ? ` with ${row.open.name} open` : ''}`;
+        if (process.env.A11Y_ROWS && !new RegExp(process.env.A11Y_ROWS).test(label)) continue;
+        await test.step(label, async () => {
+          await page.goto(path);
+          try {
+            await (row.ready ?? anyH1)(page);
+            if (row.open) await row.open.action(page, fixtures);
+            await settle(page);
+          } catch (err) {
+            found.push(`${label}: did not get ready: ${String(err).split('\n')[0]}`);
+            await row.open?.after?.(page);
+            return;
+          }
+          // Dark mode changes colours only: there the colour rules suffice, which halves the sweep's time.
+          const axe = new AxeBuilder({ page });
+          if (colorScheme === 'dark') axe.withRules(['color-contrast', 'link-in-text-block']);
+          const results = await axe.analyze().finally(() => row.open?.after?.(page));
+          for (const v of results.violations) {
+            if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+            found.push(`${label}: [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)} ${n.any[0]?.message ?? ''}`).join('\n    ')}`);
+          }
+        });
+      }
+      await context.close();
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  }
+}
+
+test('an image that fails to load shows the designed fallback at the same size, never a broken image', async ({ page }) => {
+  await signUpViaApi(page, newMember('Ada', 'Lovelace'));
+  await page.goto(`/project/${fixtures.projectId}`);
+  const main = page.getByRole('main');
+  const tile = main.getByRole('img', { name: 'Snake in WebGL thumbnail' });
+  await expect(tile).toHaveText('S');
+  await expect(tile).toHaveCSS('background-color', 'rgb(4, 120, 87)'); // the colour of its category, Data Science
+  const box = await tile.boundingBox();
+  expect(Math.round((box!.width / box!.height) * 9)).toBe(16);
+  // No <img> on the page is broken (a failed image would be complete with no natural size).
+  const broken = await page.evaluate(() => Array.from(document.images).filter((i) => i.complete && i.naturalWidth === 0).length);
+  expect(broken).toBe(0);
+});
+
+test('with reduced motion the dialogs appear without a transition; Notifications uses the full content width', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signUpViaApi(page);
+  await page.goto('/my-projects');
+  await page.getByRole('main').getByRole('button', { name: 'Create Project' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Project' })).toBeVisible();
+  const duration = await page.locator('.MuiDialog-container').evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  expect(duration).toBeLessThan(0.01);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/notifications');
+  const section = page.getByRole('region', { name: 'Recent Activity' });
+  await expect(section).toBeVisible();
+  const [sectionWidth, mainWidth] = await Promise.all([
+    section.evaluate((el) => el.getBoundingClientRect().width),
+    page.getByRole('main').evaluate((el) => el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight)),
+  ]);
+  expect(Math.abs(sectionWidth - mainWidth)).toBeLessThan(2);
+});
