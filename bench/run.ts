@@ -1,130 +1,337 @@
-// npm run bench: discovery's queries on a generated PostgreSQL database.
+// npm run bench: the API measured over HTTP with autocannon, on generated data, against a bare Express
+// JSON route served by the same process in the same run (the reference, so ratios hold on any machine).
 //
-// Creates a throwaway database (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres),
-// fills it with BENCH_PROJECTS projects (default 50,000) plus users, likes, saves, ratings, shares and
-// comments, times trending, recommended pages and searches BENCH_ITERATIONS times each (default 30),
-// prints p50/p95/max per query and drops the database again, also on failure, Ctrl-C or the time limit.
-import { randomBytes } from 'node:crypto';
+//   BENCH_MODE=quick (default): 10k and 100k projects on PostgreSQL plus 10k on PGlite, 3 s per route.
+//   BENCH_MODE=full:            10k and 1M projects (100k users, ~10M interactions) plus PGlite, 10 s.
+//   BENCH_SIZES=10000,270000    override the sizes; BENCH_DURATION_S, BENCH_PGLITE=0 to skip PGlite.
+//   BENCH_POSTGRES_URL          server to create the throwaway databases on (default the local one).
+//
+// For each size: a fresh database, the generator, VACUUM ANALYZE, real sessions for 300 members, then
+// server/main's composition root in a child process (bench/bench-server.ts). Every route runs at 20 and
+// at 50 connections. Results go to bench/results/<time>-<mode>.{json,md} (and latest.*). The databases
+// are dropped again, also on failure or Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
-import { openDatabase, type Database } from '../server/db/client';
-import { refreshAllTrendingScores } from '../server/modules/discovery/discovery.repository';
+import { openDatabase, type Database, type Db } from '../server/db/client';
 import { generateDiscoveryData } from '../server/modules/discovery/generate-discovery-data';
-import { listRecommendedProjects } from '../server/modules/discovery/list-recommended-projects';
-import { listTrendingProjects } from '../server/modules/discovery/list-trending-projects';
-import { searchContent } from '../server/modules/discovery/search-content';
 
+type Mode = 'quick' | 'full';
+const MODE: Mode = process.env.BENCH_MODE === 'full' ? 'full' : 'quick';
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PROJECTS = boundedInt('BENCH_PROJECTS', 50_000, 1_000, 500_000);
-const ITERATIONS = boundedInt('BENCH_ITERATIONS', 30, 1, 1_000);
-const TIME_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_S', 600, 10, 3_600) * 1000;
-const SEARCHES = ['raect', 'dashb', 'react dashboard', 'compiler', 'Ada', 'ada stonewod', 'love this', 'zzqqxxj'];
-
-function boundedInt(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+const SIZES = (process.env.BENCH_SIZES ?? (MODE === 'full' ? '10000,1000000' : '10000,100000')).split(',').map((s) => {
+  const n = Number(s);
+  if (!Number.isInteger(n) || n < 1000 || n > 5_000_000) throw new Error('BENCH_SIZES: whole numbers from 1,000 to 5,000,000');
   return n;
+});
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (MODE === 'full' ? 10 : 3));
+const WITH_PGLITE = process.env.BENCH_PGLITE !== '0';
+const SESSIONS = 300;
+const SECRET = 'bench-session-secret-'.padEnd(48, 'x');
+
+type Target = { name: string; setup: (i: number) => { method?: string; path: string; cookie?: string; body?: string } };
+type Measure = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type RouteResult = { route: string; c20: Measure; c50: Measure; ratio: number };
+type SizeResult = { label: string; projects: number; database: 'postgres' | 'pglite'; generateSeconds: number; routes: RouteResult[] };
+
+/** express-session's signed cookie value (cookie-signature): s:<sid>.<base64 HMAC-SHA256 without padding>. */
+function signedCookie(sid: string): string {
+  const mac = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
+  return `bb.sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
 }
 
-type Row = { query: string; runs: number; p50: number; p95: number; max: number };
+type Fixture = { cookies: string[]; projectIds: number[] };
 
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-async function time(query: string, fn: (i: number) => Promise<unknown>, runs = ITERATIONS): Promise<Row> {
-  await fn(0); // warm-up: plans and caches
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn(i);
-    ms.push(performance.now() - start);
+/** Sizes of the generated community for a number of projects: 1M -> 100k users, ~10M interactions. */
+function generateOptions(projects: number) {
+  const users = Math.max(500, Math.round(projects / 10));
+  return { projects, users, comments: Math.round(projects * 0.4), likesPerUser: projects >= 500_000 ? 80 : 20 };
+}
+
+/** Sessions as the server stores them, for the bench member and the next active members; a few notifications each. */
+async function prepareFixture(db: Db, memberId: string): Promise<Fixture> {
+  const members = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE NOT is_suspended AND (id = ${memberId} OR handle LIKE 'gen%') ORDER BY id = ${memberId} DESC, handle LIMIT ${SESSIONS}`,
+  );
+  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  const cookies: string[] = [];
+  for (const m of members) {
+    const sid = randomBytes(18).toString('base64url');
+    const sess = { cookie: { originalMaxAge: 30 * 24 * 3600 * 1000, expires: expires.toISOString(), httpOnly: true, path: '/', sameSite: 'lax', secure: false }, userId: m.id };
+    await db.execute(sql`INSERT INTO sessions (sid, user_id, sess, expires_at) VALUES (${sid}, ${m.id}, ${JSON.stringify(sess)}::jsonb, ${expires.toISOString()})`);
+    cookies.push(signedCookie(sid));
   }
-  ms.sort((a, b) => a - b);
-  return { query, runs, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1]! };
+  await db.execute(sql`
+    INSERT INTO notifications (user_id, actor_id, type, title, message, link, project_id, created_at)
+    SELECT u.id, a.id, 'like', 'New like', 'Someone liked your project', '/project/' || p.id, p.id, now() - g * interval '1 minute'
+    FROM (SELECT id FROM users WHERE handle LIKE 'gen%' ORDER BY handle LIMIT ${SESSIONS}) u,
+      (SELECT id FROM users WHERE handle = 'bench_member') a,
+      (SELECT min(id) AS id FROM projects) p, generate_series(1, 40) g`);
+  const ids = await rows<{ id: number }>(db, sql`SELECT p.id FROM projects p JOIN users u ON u.id = p.author_id WHERE NOT u.is_suspended ORDER BY p.trending_score DESC LIMIT 200`);
+  return { cookies, projectIds: ids.map((r) => Number(r.id)) };
 }
 
-function printTable(rows: Row[]) {
-  const f = (n: number) => n.toFixed(1).padStart(9);
-  const width = Math.max(...rows.map((r) => r.query.length), 5);
-  console.log(`\n${'query'.padEnd(width)}  runs   p50 (ms)  p95 (ms)  max (ms)`);
-  console.log(`${'-'.repeat(width)}  ----  --------- --------- ---------`);
-  for (const r of rows) console.log(`${r.query.padEnd(width)}  ${String(r.runs).padStart(4)} ${f(r.p50)} ${f(r.p95)} ${f(r.max)}`);
+function targets(f: Fixture): Target[] {
+  const member = (i: number) => f.cookies[i % f.cookies.length]!;
+  const project = (i: number) => f.projectIds[i % f.projectIds.length]!;
+  const search = (q: string): Target => ({ name: `search '${q}'`, setup: (i) => ({ path: `/api/search?q=${encodeURIComponent(q)}`, cookie: member(i) }) });
+  return [
+    { name: 'trending', setup: () => ({ path: '/api/projects/trending' }) },
+    { name: 'project page', setup: (i) => ({ path: `/api/projects/${project(i)}` }) },
+    { name: 'recommended first page', setup: (i) => ({ path: `/api/projects/recommended?limit=${INITIAL_OFFSET}&offset=0`, cookie: member(i) }) },
+    { name: 'recommended later page', setup: (i) => ({ path: `/api/projects/recommended?limit=${PAGE_SIZE}&offset=${INITIAL_OFFSET + PAGE_SIZE * (i % 4)}`, cookie: member(i) }) },
+    { name: 'following', setup: (i) => ({ path: '/api/projects/following', cookie: member(i) }) },
+    { name: 'notifications', setup: (i) => ({ path: '/api/notifications', cookie: member(i) }) },
+    { name: '/api/auth/user', setup: (i) => ({ path: '/api/auth/user', cookie: member(i) }) },
+    search('react'),
+    search('dashb'),
+    search('raect'),
+    {
+      name: 'like/unlike',
+      // Each member alternates like and unlike on its own project of the round: both are idempotent.
+      setup: (i) => ({ method: Math.floor(i / f.cookies.length) % 2 === 0 ? 'POST' : 'DELETE', path: `/api/projects/${project(i)}/react`, cookie: member(i), body: '{"type":"like"}' }),
+    },
+    { name: 'comment', setup: (i) => ({ method: 'POST', path: `/api/projects/${project(i)}/comments`, cookie: member(i), body: `{"content":"Bench comment ${i}"}` }) },
+  ];
 }
 
-async function main() {
+async function measure(url: string, origin: string, connections: number, seconds: number, setup?: Target['setup']): Promise<Measure> {
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req) => {
+          if (!setup) return req;
+          const r = setup(n++);
+          const headers: Record<string, string> = { origin, accept: 'application/json' };
+          if (r.cookie) headers.cookie = r.cookie;
+          if (r.body) headers['content-type'] = 'application/json';
+          return { ...req, method: (r.method ?? 'GET') as 'GET', path: r.path, headers, body: r.body };
+        },
+      },
+    ],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** Waits until the server has worked off the previous run's requests (a health check answers quickly). */
+async function drain(api: string): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    await fetch(`${api}/api/health`).catch(() => undefined);
+    if (performance.now() - started < 50) return;
+  }
+}
+
+async function benchServer(label: string, env: Record<string, string>, fixture: Fixture): Promise<RouteResult[]> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      API_RATE_LIMIT: '100000000',
+      SESSION_SECRET: SECRET,
+      PUBLIC_URL: '',
+      REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const urls = await new Promise<{ api: string; bare: string }>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /BENCH_READY (\{.*\})/.exec(out);
+        if (m) resolve(JSON.parse(m[1]!) as { api: string; bare: string });
+      });
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}: ${out}`)));
+    });
+    const origin = urls.api;
+    const list = targets(fixture);
+    const warm = Math.max(1, Math.round(DURATION_S / 3));
+    const results: RouteResult[] = [];
+    // The reference runs first and again last; its best run is the ratio's denominator.
+    await measure(urls.bare, origin, 20, warm);
+    const bare20 = await measure(urls.bare, origin, 20, DURATION_S);
+    const bare50 = await measure(urls.bare, origin, 50, DURATION_S);
+    results.push({ route: 'bare Express (reference)', c20: bare20, c50: bare50, ratio: 1 });
+    for (const t of list) {
+      await measure(urls.api + '/', origin, 20, warm, t.setup);
+      await drain(urls.api);
+      const c20 = await measure(urls.api + '/', origin, 20, DURATION_S, t.setup);
+      await drain(urls.api);
+      const c50 = await measure(urls.api + '/', origin, 50, DURATION_S, t.setup);
+      await drain(urls.api);
+      results.push({ route: t.name, c20, c50, ratio: 0 });
+      console.log(`  ${label} ${t.name}: ${c20.rps.toFixed(0)} req/s, p50 ${c20.p50} ms, p99@50 ${c50.p99} ms${c20.non2xx + c50.non2xx ? `, non-2xx ${c20.non2xx + c50.non2xx}` : ''}`);
+    }
+    const bareAgain = await measure(urls.bare, origin, 20, DURATION_S);
+    const reference = Math.max(bare20.rps, bareAgain.rps);
+    results[0]!.c20 = bare20.rps >= bareAgain.rps ? bare20 : bareAgain;
+    for (const r of results) r.ratio = r.c20.rps / reference;
+    return results;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  }
+}
+
+async function withPostgres(projects: number): Promise<SizeResult> {
   const name = `bb_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  let database: Database | null = null;
-
-  const drop = async () => {
-    await database?.close().catch(() => undefined);
-    database = null;
+  cleanups.push(async () => {
     const c = new pg.Client({ connectionString: SERVER_URL });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
-  };
-  let dropping: Promise<void> | null = null;
-  const cleanUp = () => (dropping ??= drop());
-  const abort = (why: string) => {
-    console.error(`\n${why}: dropping ${name}`);
-    void cleanUp().finally(() => process.exit(1));
-  };
-  process.once('SIGINT', () => abort('Interrupted'));
-  process.once('SIGTERM', () => abort('Terminated'));
-  const limit = setTimeout(() => abort(`Time limit of ${TIME_LIMIT_MS / 1000} s reached`), TIME_LIMIT_MS);
-  limit.unref();
-
+  });
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.href });
+  const label = `${projects.toLocaleString('en-US')} projects (PostgreSQL)`;
+  let fixture: Fixture;
+  let generateSeconds: number;
   try {
-    database = openDatabase({ databaseUrl: url.href });
-    await database.migrate();
-    const db = database.db;
-    console.log(`Database ${name}: generating ${PROJECTS.toLocaleString('en-US')} projects...`);
-    let started = performance.now();
-    const { memberId } = await generateDiscoveryData(db, {
-      projects: PROJECTS,
-      users: Math.max(100, Math.round(PROJECTS / 25)),
-      comments: Math.round(PROJECTS * 0.4),
-    });
-    console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-    started = performance.now();
-    // Views change without events: the scheduled refresh rescores the 10% of projects that got one.
-    await db.execute(sql`UPDATE projects SET view_count = view_count + 1 WHERE id % 10 = 0`);
-    const changed = await refreshAllTrendingScores(db);
-    const refreshMs = performance.now() - started;
-
-    const ctx = { db };
-    const rows: Row[] = [];
-    rows.push({ query: `bulk trending refresh (${changed} changed)`, runs: 1, p50: refreshMs, p95: refreshMs, max: refreshMs });
-    rows.push(await time('GET /api/projects/trending', () => listTrendingProjects(ctx)));
-    rows.push(await time('recommended first page (rank + snapshot)', () => listRecommendedProjects(ctx, memberId, { limit: PAGE_SIZE, offset: 0 })));
-    rows.push(
-      await time('recommended later page (snapshot)', (i) =>
-        listRecommendedProjects(ctx, memberId, { limit: PAGE_SIZE, offset: INITIAL_OFFSET + ((i * PAGE_SIZE) % 992) }),
-      ),
-    );
-    for (const q of SEARCHES) rows.push(await time(`search '${q}'`, () => searchContent(ctx, q)));
-    printTable(rows);
+    ({ fixture, generateSeconds } = await generate(database, projects, label));
+    // Autovacuum may be off: the planner and the visibility map need a VACUUM ANALYZE after a bulk load.
+    const c = new pg.Client({ connectionString: url.href });
+    await c.connect();
+    await c.query('VACUUM ANALYZE');
+    await c.end();
   } finally {
-    clearTimeout(limit);
-    await cleanUp();
-    console.log(`\nDropped ${name}.`);
+    await database.close();
   }
+  const routes = await benchServer(label, { DATABASE_URL: url.href }, fixture);
+  return { label, projects, database: 'postgres', generateSeconds, routes };
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+async function withPglite(projects: number): Promise<SizeResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const database = openDatabase({ dataDir: dir });
+  const label = `${projects.toLocaleString('en-US')} projects (PGlite)`;
+  let fixture: Fixture;
+  let generateSeconds: number;
+  try {
+    ({ fixture, generateSeconds } = await generate(database, projects, label));
+    await database.db.execute(sql`VACUUM ANALYZE`);
+  } finally {
+    await database.close();
+  }
+  const routes = await benchServer(label, { DATA_DIR: dir }, fixture);
+  return { label, projects, database: 'pglite', generateSeconds, routes };
+}
+
+async function generate(database: Database, projects: number, label: string) {
+  await database.migrate();
+  console.log(`${label}: generating...`);
+  const started = performance.now();
+  const { memberId } = await generateDiscoveryData(database.db, generateOptions(projects));
+  const fixture = await prepareFixture(database.db, memberId);
+  const generateSeconds = (performance.now() - started) / 1000;
+  console.log(`${label}: generated in ${generateSeconds.toFixed(1)} s`);
+  return { fixture, generateSeconds };
+}
+
+const f0 = (n: number) => n.toFixed(0);
+const f1 = (n: number) => n.toFixed(1);
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+
+function markdown(results: SizeResult[]): string {
+  const out: string[] = [`# Benchmark (${MODE}, ${DURATION_S} s per route and connection count)`, ''];
+  out.push(`Run ${new Date().toISOString()} on ${process.platform}, node ${process.version}. Ratio = req/s at 20 connections / bare Express req/s in the same run.`, '');
+  for (const r of results) {
+    out.push(`## ${r.label}`, '', `Generated in ${f1(r.generateSeconds)} s.`, '');
+    out.push('| route | req/s (20 c) | ratio | p50 ms | p99 ms (20 c) | req/s (50 c) | p99 ms (50 c) | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const x of r.routes) {
+      out.push(`| ${x.route} | ${f0(x.c20.rps)} | ${pct(x.ratio)} | ${x.c20.p50} | ${x.c20.p99} | ${f0(x.c50.rps)} | ${x.c50.p99} | ${x.c20.non2xx + x.c50.non2xx + x.c20.errors + x.c50.errors} |`);
+    }
+    out.push('');
+  }
+  const pgSizes = results.filter((r) => r.database === 'postgres').sort((a, b) => a.projects - b.projects);
+  if (pgSizes.length >= 2) {
+    const small = pgSizes[0]!;
+    const large = pgSizes[pgSizes.length - 1]!;
+    out.push(`## Growth from ${small.projects.toLocaleString('en-US')} to ${large.projects.toLocaleString('en-US')} projects (p50 ratio, target <= 1.5)`, '');
+    out.push('| route | p50 small | p50 large | growth | ratio small | ratio large |', '|---|---:|---:|---:|---:|---:|');
+    for (const x of large.routes) {
+      const s = small.routes.find((y) => y.route === x.route);
+      if (!s) continue;
+      out.push(`| ${x.route} | ${s.c20.p50} | ${x.c20.p50} | ${f1(x.c20.p50 / Math.max(s.c20.p50, 1))}x | ${pct(s.ratio)} | ${pct(x.ratio)} |`);
+    }
+    out.push('');
+  }
+  const lite = results.find((r) => r.database === 'pglite');
+  const pgSame = lite && results.find((r) => r.database === 'postgres' && r.projects === lite.projects);
+  if (lite && pgSame) {
+    out.push(`## PGlite / PostgreSQL at ${lite.projects.toLocaleString('en-US')} projects (req/s at 20 connections, target >= 33%)`, '');
+    out.push('| route | PostgreSQL req/s | PGlite req/s | PGlite / PostgreSQL |', '|---|---:|---:|---:|');
+    for (const x of lite.routes) {
+      const p = pgSame.routes.find((y) => y.route === x.route);
+      if (p) out.push(`| ${x.route} | ${f0(p.c20.rps)} | ${f0(x.c20.rps)} | ${pct(x.c20.rps / p.c20.rps)} |`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp() {
+  while (cleanups.length) await cleanups.pop()!().catch((err: unknown) => console.error(err));
+}
+
+async function main() {
+  const started = Date.now();
+  const results: SizeResult[] = [];
+  for (const size of SIZES) {
+    results.push(await withPostgres(size));
+    await cleanUp();
+  }
+  if (WITH_PGLITE) {
+    results.push(await withPglite(Math.min(...SIZES)));
+    await cleanUp();
+  }
+  const md = markdown(results);
+  console.log(`\n${md}`);
+  const dir = join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const json = JSON.stringify({ mode: MODE, durationSeconds: DURATION_S, seconds: (Date.now() - started) / 1000, results }, null, 2);
+  for (const name of [`${stamp}-${MODE}`, `latest-${MODE}`]) {
+    writeFileSync(join(dir, `${name}.json`), json);
+    writeFileSync(join(dir, `${name}.md`), md);
+  }
+  console.log(`Results in bench/results/${stamp}-${MODE}.{json,md}`);
+}
+
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(1)));
+process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(1)));
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanUp());

@@ -1,0 +1,149 @@
+// npm run bench:queries: the query-level bench (no HTTP). Creates a throwaway database (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// fills it with BENCH_PROJECTS projects (default 50,000) plus users, likes, saves, ratings, shares and
+// comments, times trending, recommended pages, searches and a premium creator's analytics BENCH_ITERATIONS times each (default 30),
+// prints p50/p95/max per query and drops the database again, also on failure, Ctrl-C or the time limit.
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
+import { openDatabase, type Database } from '../server/db/client';
+import { refreshAllTrendingScores } from '../server/modules/discovery/discovery.repository';
+import { generateDiscoveryData } from '../server/modules/discovery/generate-discovery-data';
+import { listRecommendedProjects } from '../server/modules/discovery/list-recommended-projects';
+import { listTrendingProjects } from '../server/modules/discovery/list-trending-projects';
+import { searchContent } from '../server/modules/discovery/search-content';
+import { getAnalytics } from '../server/modules/analytics/get-analytics';
+import { findUserById } from '../server/modules/users/users.repository';
+
+const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PROJECTS = boundedInt('BENCH_PROJECTS', 50_000, 1_000, 500_000);
+const ITERATIONS = boundedInt('BENCH_ITERATIONS', 30, 1, 1_000);
+const TIME_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_S', 600, 10, 3_600) * 1000;
+const SEARCHES = ['raect', 'dashb', 'react dashboard', 'compiler', 'Ada', 'ada stonewod', 'love this', 'zzqqxxj'];
+
+function boundedInt(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+type Row = { query: string; runs: number; p50: number; p95: number; max: number };
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+async function time(query: string, fn: (i: number) => Promise<unknown>, runs = ITERATIONS): Promise<Row> {
+  await fn(0); // warm-up: plans and caches
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn(i);
+    ms.push(performance.now() - start);
+  }
+  ms.sort((a, b) => a - b);
+  return { query, runs, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1]! };
+}
+
+function printTable(rows: Row[]) {
+  const f = (n: number) => n.toFixed(1).padStart(9);
+  const width = Math.max(...rows.map((r) => r.query.length), 5);
+  console.log(`\n${'query'.padEnd(width)}  runs   p50 (ms)  p95 (ms)  max (ms)`);
+  console.log(`${'-'.repeat(width)}  ----  --------- --------- ---------`);
+  for (const r of rows) console.log(`${r.query.padEnd(width)}  ${String(r.runs).padStart(4)} ${f(r.p50)} ${f(r.p95)} ${f(r.max)}`);
+}
+
+async function main() {
+  const name = `bb_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  let database: Database | null = null;
+
+  const drop = async () => {
+    await database?.close().catch(() => undefined);
+    database = null;
+    const c = new pg.Client({ connectionString: SERVER_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  let dropping: Promise<void> | null = null;
+  const cleanUp = () => (dropping ??= drop());
+  const abort = (why: string) => {
+    console.error(`\n${why}: dropping ${name}`);
+    void cleanUp().finally(() => process.exit(1));
+  };
+  process.once('SIGINT', () => abort('Interrupted'));
+  process.once('SIGTERM', () => abort('Terminated'));
+  const limit = setTimeout(() => abort(`Time limit of ${TIME_LIMIT_MS / 1000} s reached`), TIME_LIMIT_MS);
+  limit.unref();
+
+  try {
+    database = openDatabase({ databaseUrl: url.href });
+    await database.migrate();
+    const db = database.db;
+    console.log(`Database ${name}: generating ${PROJECTS.toLocaleString('en-US')} projects...`);
+    let started = performance.now();
+    const { memberId } = await generateDiscoveryData(db, {
+      projects: PROJECTS,
+      users: Math.max(100, Math.round(PROJECTS / 25)),
+      comments: Math.round(PROJECTS * 0.4),
+    });
+    console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    started = performance.now();
+    // Views change without events: the scheduled refresh rescores the 10% of projects that got one.
+    await db.execute(sql`UPDATE projects SET view_count = view_count + 1 WHERE id % 10 = 0`);
+    const changed = await refreshAllTrendingScores(db);
+    const refreshMs = performance.now() - started;
+
+    const ctx = { db };
+    const rows: Row[] = [];
+    rows.push({ query: `bulk trending refresh (${changed} changed)`, runs: 1, p50: refreshMs, p95: refreshMs, max: refreshMs });
+    rows.push(await time('GET /api/projects/trending', () => listTrendingProjects(ctx)));
+    rows.push(await time('recommended first page (rank + snapshot)', () => listRecommendedProjects(ctx, memberId, { limit: PAGE_SIZE, offset: 0 })));
+    rows.push(
+      await time('recommended later page (snapshot)', (i) =>
+        listRecommendedProjects(ctx, memberId, { limit: PAGE_SIZE, offset: INITIAL_OFFSET + ((i * PAGE_SIZE) % 992) }),
+      ),
+    );
+    for (const q of SEARCHES) rows.push(await time(`search '${q}'`, () => searchContent(ctx, q)));
+
+    // Analytics: a premium creator with 100 projects, each with 90 days of counters, among 10% of all
+    // projects with 90 days of counters too.
+    started = performance.now();
+    await db.execute(sql`UPDATE projects SET author_id = ${memberId} WHERE id IN (SELECT id FROM projects ORDER BY id DESC LIMIT 100)`);
+    await db.execute(sql`UPDATE users SET is_premium = true, premium_expires_at = now() + interval '30 days' WHERE id = ${memberId}`);
+    await db.execute(sql`
+      INSERT INTO project_daily_stats (project_id, day, views, reactions, saves, comments, shares, ratings, rating_sum)
+      SELECT p.id, (now() AT TIME ZONE 'UTC')::date - d, 1 + (p.id + d) % 40, (p.id + d) % 7, (p.id + d) % 5, (p.id + d) % 3, (p.id + d) % 2, d % 2, (d % 2) * 4
+      FROM projects p CROSS JOIN generate_series(0, 89) d
+      WHERE p.id % 10 = 0 OR p.author_id = ${memberId}
+      ON CONFLICT DO NOTHING`);
+    await db.execute(sql`ANALYZE project_daily_stats`);
+    const statsMs = performance.now() - started;
+    rows.push({ query: 'analytics counters generated (90 days)', runs: 1, p50: statsMs, p95: statsMs, max: statsMs });
+    const creator = (await findUserById(db, memberId))!;
+    for (const range of ['7d', '30d', '90d'] as const) {
+      rows.push(await time(`GET /api/analytics?range=${range} (100 projects)`, () => getAnalytics(ctx, creator, { range })));
+    }
+    printTable(rows);
+  } finally {
+    clearTimeout(limit);
+    await cleanUp();
+    console.log(`\nDropped ${name}.`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
