@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe';
+import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { routeStripe } from './stripe-js-stub';
 import { E2E_ADMIN_EMAIL, newMember, signUpViaApi, type Member } from './support';
 
 // Issue 17: every route of the spec's route tables (section 2), for each audience, in light and in dark
@@ -108,11 +114,15 @@ const ROWS: Row[] = [
   { path: '/notifications', roles: MEMBER, ready: heading('Recent Activity', 2) },
   { path: '/search?q=orbit', roles: MEMBER },
   { path: '/search', roles: ['member'] },
-  // Premium screens (the premium rows run as a member until premium can be granted: see below).
+  // Premium screens.
   { path: '/subscribe', roles: ['visitor'], ready: heading('Authentication Required') },
-  { path: '/subscribe', roles: ['member', 'premium'], ready: heading('Free', 2) },
+  { path: '/subscribe', roles: ['member'], ready: heading('Free', 2) },
+  { path: '/subscribe', roles: ['premium'], ready: heading("You're Premium!", 2) },
   { path: '/subscribe/success', roles: ['member', 'premium'] },
-  { path: '/analytics', roles: ['member', 'premium'], ready: heading('Analytics') },
+  { path: '/analytics', roles: ['member'], ready: async (page) => expect(page.getByTestId('analytics-preview')).toBeVisible() },
+  // A premium member sees the real analytics and carries the Premium chip (whose contrast was a defect).
+  { path: '/analytics', roles: ['premium'], ready: async (page) => expect(page.getByTestId('analytics-totals')).toBeVisible() },
+  { path: '/profile', roles: ['premium'], ready: async (page) => expect(page.getByTestId('premium-badge').first()).toBeVisible() },
   // Admin screens.
   { path: '/admin', roles: MEMBER, ready: heading('Access Denied') },
   { path: '/admin', roles: ['admin'], ready: adminReady },
@@ -125,13 +135,6 @@ const ROWS: Row[] = [
   { path: (f) => `/profile/admin-view/${f.authorId}`, roles: ['member', 'admin'] },
   { path: '/no-such-page', roles: MEMBER, ready: heading('Page Not Found') },
 ];
-
-/**
- * Premium cannot be granted yet (no subscription flow or admin command exists at the time of writing):
- * the premium rows run as a plain member until the premium issue adds a way; then sign the premium member
- * up through it in `signIn` below.
- */
-const PREMIUM_IS_A_MEMBER_FOR_NOW = true;
 
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -156,14 +159,30 @@ async function createProject(request: APIRequestContext, baseURL: string, values
   return (await res.json()) as { id: number };
 }
 
+/** The server with payments (a local fake Stripe) that the premium member's rows run against. */
+let payments: { fake: FakeStripe; server: SpawnedServer; dataDir: string } | undefined;
+
+/** A member pays through the subscription flow, as the Payment Element would, and becomes premium. */
+async function subscribe(request: APIRequestContext) {
+  const created = await request.post('/api/create-subscription');
+  expect(created.status(), await created.text()).toBe(200);
+  const { clientSecret } = (await created.json()) as { clientSecret: string };
+  const pi = payments!.fake.paymentIntentByClientSecret(clientSecret)!;
+  payments!.fake.succeedPayment(pi.id);
+  const activated = await request.post('/api/activate-premium', { data: { paymentIntentId: pi.id } });
+  expect(activated.status(), await activated.text()).toBe(200);
+  const status = (await (await request.get('/api/subscription/status')).json()) as { isPremium: boolean };
+  expect(status.isPremium).toBe(true);
+}
+
 /** Signs a fresh context in as the role; admins are promoted by ADMIN_EMAILS when they log in. */
 async function signIn(context: BrowserContext, role: Role): Promise<void> {
   if (role === 'visitor') return;
   const m = role === 'admin' ? { ...newMember('Grace', 'Hopper'), email: E2E_ADMIN_EMAIL } : newMember('Ada', 'Lovelace');
-  if (role === 'premium' && !PREMIUM_IS_A_MEMBER_FOR_NOW) throw new Error('grant premium here');
   await register(context.request, m);
   const login = await context.request.post('/api/auth/login', { data: { email: m.email, password: m.password } });
   expect(login.status(), await login.text()).toBe(200);
+  if (role === 'premium') await subscribe(context.request);
 }
 
 /** Waits until CSS transitions (a dialog fading in) have finished, so colours are measured at rest. */
@@ -173,10 +192,13 @@ async function settle(page: Page) {
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
 }
 
-let fixtures: Fixtures;
-const sessions = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>>();
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** What one server holds for the sweep: its fixtures, the author's session and each role's session. */
+type World = { fixtures: Fixtures; authorState: StorageState; sessions: Map<Role, StorageState> };
+const worlds = new Map<string, World>();
 
 async function sessionFor(browser: Browser, baseURL: string, role: Role) {
+  const { fixtures, authorState, sessions } = await worldFor(browser, baseURL);
   let state = sessions.get(role);
   if (!state) {
     const context = await browser.newContext({ baseURL });
@@ -197,17 +219,18 @@ async function sessionFor(browser: Browser, baseURL: string, role: Role) {
   return state;
 }
 
-let authorState: Awaited<ReturnType<BrowserContext['storageState']>>;
-
-test.beforeAll(async ({ browser, baseURL }) => {
+/** Sets up (once per server) the author, their project with a comment, a blog post and a pending report. */
+async function worldFor(browser: Browser, baseURL: string): Promise<World> {
+  const known = worlds.get(baseURL);
+  if (known) return known;
   const context = await browser.newContext({ baseURL });
   const author = newMember('Alan', 'Turing');
   await register(context.request, author);
   // A thumbnail that does not load: the sweep sees the designed fallback, not a broken image.
-  const project = await createProject(context.request, baseURL!, { title: 'Snake in WebGL', thumbnail: `${baseURL}/missing/thumb.png` });
+  const project = await createProject(context.request, baseURL, { title: 'Snake in WebGL', thumbnail: `${baseURL}/missing/thumb.png` });
   expect((await context.request.post(`/api/projects/${project.id}/comments`, { data: { content: 'Nice work on this!' } })).ok()).toBe(true);
   const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string; handle: string };
-  authorState = await context.storageState();
+  const authorState = await context.storageState();
   await context.close();
 
   // A published blog post and a pending report, for the blog screens and the admin portal's dialogs.
@@ -220,19 +243,57 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const report = await admin.request.post('/api/reports', { data: { reportType: 'project', targetId: project.id, reason: 'Spam', description: 'For the sweep' } });
   expect(report.status(), await report.text()).toBe(201);
   await admin.close();
-  fixtures = { projectId: project.id, ownProjectId: project.id, authorHandle: me.handle, authorId: me.id, blogSlug, blogTitle };
+  const fixtures = { projectId: project.id, ownProjectId: project.id, authorHandle: me.handle, authorId: me.id, blogSlug, blogTitle };
+  const world = { fixtures, authorState, sessions: new Map<Role, StorageState>() };
+  worlds.set(baseURL, world);
+  return world;
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  await worldFor(browser, baseURL!);
 });
+
+test.afterAll(async () => {
+  if (!payments) return;
+  payments.server.child.kill('SIGTERM');
+  await payments.server.exited;
+  await payments.fake.close();
+  rmSync(payments.dataDir, { recursive: true, force: true });
+  payments = undefined;
+});
+
+/** The suite's own server has no payment keys: premium members live on a second one with a fake Stripe. */
+async function paymentsServer(): Promise<string> {
+  if (!payments) {
+    const fake = await startFakeStripe();
+    const dataDir = mkdtempSync(join(tmpdir(), 'bb-e2e-a11y-premium-'));
+    const server = await spawnServer(
+      {
+        ...fake.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOGIN_RATE_LIMIT: '1000',
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        WEB_DIST_DIR: resolve(process.env.E2E_WEB_DIST ?? 'dist/web'),
+      },
+      120_000,
+    );
+    payments = { fake, server, dataDir };
+  }
+  return payments.server.url;
+}
 
 // A local run can narrow the sweep with --grep, e.g. -g "as member, dark".
 for (const role of ['visitor', 'member', 'admin', 'premium'] as const) {
   for (const colorScheme of SCHEMES) {
-    test(`axe: every screen as ${role}${role === 'premium' && PREMIUM_IS_A_MEMBER_FOR_NOW ? ' (a member until premium can be granted)' : ''}, ${colorScheme} mode`, async ({
-      browser,
-      baseURL,
-    }) => {
+    test(`axe: every screen as ${role}, ${colorScheme} mode`, async ({ browser, baseURL: suiteURL }) => {
       test.setTimeout(300_000);
-      const storageState = await sessionFor(browser, baseURL!, role);
+      const baseURL = role === 'premium' ? await paymentsServer() : suiteURL!;
+      const storageState = await sessionFor(browser, baseURL, role);
+      const { fixtures } = worlds.get(baseURL)!;
       const context = await browser.newContext({ baseURL, colorScheme, storageState });
+      if (payments && role === 'premium') await routeStripe(context, payments.fake);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       const found: string[] = [];
@@ -267,9 +328,9 @@ for (const role of ['visitor', 'member', 'admin', 'premium'] as const) {
   }
 }
 
-test('an image that fails to load shows the designed fallback at the same size, never a broken image', async ({ page }) => {
+test('an image that fails to load shows the designed fallback at the same size, never a broken image', async ({ page, baseURL }) => {
   await signUpViaApi(page, newMember('Ada', 'Lovelace'));
-  await page.goto(`/project/${fixtures.projectId}`);
+  await page.goto(`/project/${worlds.get(baseURL!)!.fixtures.projectId}`);
   const main = page.getByRole('main');
   const tile = main.getByRole('img', { name: 'Snake in WebGL thumbnail' });
   await expect(tile).toHaveText('S');
