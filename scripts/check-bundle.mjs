@@ -8,12 +8,12 @@ import { gzipSync } from 'node:zlib';
 /** Bytes of gzip-compressed JavaScript each first page may load (issue 16's target: 170 kB). */
 export const BUDGET_BYTES = 170 * 1000;
 /**
- * Explore is not down to the target yet (195.6 kB: MUI's shared system chunks, the toaster and the
- * card's Rating); its budget holds it where it is so that it can only shrink. Lower it as it does.
+ * Explore is not down to the target yet: 220.4 kB, of which about 170 kB is the same shell the landing
+ * page loads (React, the router, MUI's system, the query client) and the rest the signed-in shell (the
+ * sidebar's search field and drawer, the offline layer) and the cards. The budget holds it where it is
+ * so that it can only shrink; lower it as it does. Issue 16's 170 kB target for Explore is not met.
  */
-// Raised from 196 kB when admin, premium, offline, desktop and accessibility landed together (258 kB
-// measured): a ceiling so it can only shrink from here; issue 16's 170 kB target for Explore is not met.
-const EXPLORE_BUDGET_BYTES = 260 * 1000;
+const EXPLORE_BUDGET_BYTES = 225 * 1000;
 
 const dir = resolve(process.env.BUNDLE_DIR ?? 'dist/web');
 const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));

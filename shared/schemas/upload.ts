@@ -1,5 +1,4 @@
 import { z } from '../zod';
-import { IMAGE_VARIANT_WIDTHS } from '../constants';
 
 /** What POST /api/upload/image answers: the stored image's address, its size and its WebP variants. */
 export const ZUploadedImageSchema = z.object({
@@ -9,16 +8,3 @@ export const ZUploadedImageSchema = z.object({
   variants: z.array(z.object({ width: z.number().int(), url: z.string() })),
 });
 export type TUploadedImage = z.infer<typeof ZUploadedImageSchema>;
-
-const UPLOADED = /^\/uploads\/images\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
-
-/** The WebP variant of an uploaded image at one of IMAGE_VARIANT_WIDTHS (other addresses stay as they are). */
-export function imageVariantUrl(url: string, width: (typeof IMAGE_VARIANT_WIDTHS)[number]): string {
-  return UPLOADED.test(url) ? `${url}?w=${width}` : url;
-}
-
-/** A srcset for an <img> of an uploaded image, or undefined for an external address. */
-export function imageSrcSet(url: string | null | undefined): string | undefined {
-  if (!url || !UPLOADED.test(url)) return undefined;
-  return IMAGE_VARIANT_WIDTHS.map((w) => `${url}?w=${w} ${w}w`).join(', ');
-}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { CATEGORIES } from '@shared/constants';
-import { imageSrcSet } from '@shared/schemas/upload';
+import { imageSrcSet } from '@shared/image-variants';
 
 type FallbackImageProps = {
   src: string | null | undefined;

@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 
 const AMBER = { bg: '#fff4e5', text: '#663c00', icon: '#b26a00' } as const;
@@ -10,16 +9,15 @@ const AMBER = { bg: '#fff4e5', text: '#663c00', icon: '#b26a00' } as const;
  */
 export function PremiumBadge({ compact = false }: { compact?: boolean }) {
   if (compact) {
+    // The SVG's own <title> names it and shows on hover: no tooltip component (and its popper) on every
+    // card of the first page.
     return (
-      <Tooltip title="Premium member">
-        <WorkspacePremiumIcon
-          role="img"
-          aria-label="Premium member"
-          aria-hidden={false}
-          data-testid="premium-badge"
-          sx={{ fontSize: 18, color: AMBER.icon, flexShrink: 0 }}
-        />
-      </Tooltip>
+      <WorkspacePremiumIcon
+        titleAccess="Premium member"
+        aria-label="Premium member"
+        data-testid="premium-badge"
+        sx={{ fontSize: 18, color: AMBER.icon, flexShrink: 0 }}
+      />
     );
   }
   return (

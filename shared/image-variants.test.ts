@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSet, imageVariantUrl } from './upload';
+import { imageSrcSet, imageVariantUrl } from './image-variants';
 
 describe('uploaded image variants', () => {
   const url = `/uploads/images/${'a'.repeat(32)}.jpg`;
