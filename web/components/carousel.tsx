@@ -63,6 +63,8 @@ export function Carousel({ label, isLoading = false, children }: { label: string
       behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
     });
 
+  // Both arrows come before the cards in the tab order: tabbing through the cards scrolls the row to its
+  // end (and so removes the right arrow) before a keyboard user could reach an arrow placed after them.
   // An arrow that is pressed from the keyboard and then disappears (the row reached its end) hands the
   // focus to the other arrow instead of dropping it on the page.
   const leftRef = useRef<HTMLButtonElement>(null);
@@ -102,6 +104,11 @@ export function Carousel({ label, isLoading = false, children }: { label: string
           <ChevronLeftIcon />
         </IconButton>
       )}
+      {room.right && (
+        <IconButton ref={rightRef} {...track('right')} aria-label={`Scroll ${label} right`} onClick={() => step(1)} sx={{ ...arrowSx, right: -12 }}>
+          <ChevronRightIcon />
+        </IconButton>
+      )}
       <Box
         ref={rowRef}
         onScroll={measure}
@@ -119,11 +126,6 @@ export function Carousel({ label, isLoading = false, children }: { label: string
           <Box key={isValidElement(item) && item.key !== null ? item.key : i}>{item}</Box>
         ))}
       </Box>
-      {room.right && (
-        <IconButton ref={rightRef} {...track('right')} aria-label={`Scroll ${label} right`} onClick={() => step(1)} sx={{ ...arrowSx, right: -12 }}>
-          <ChevronRightIcon />
-        </IconButton>
-      )}
     </Box>
   );
 }
