@@ -256,3 +256,63 @@ test('two devices edit one draft: the newer edit is kept everywhere and the crea
   await expect(laptop.getByTestId('draft')).toContainText('Edited on the desktop');
   await desktopContext.close();
 });
+
+/** Draft entries whose native files are kept on this device (the draft files database). */
+async function keptDraftFiles(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'buildboard-draft-files')) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('buildboard-draft-files');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    if (!db.objectStoreNames.contains('files')) return db.close(), 0;
+    const n = await new Promise<number>((resolve) => {
+      const req = db.transaction('files').objectStore('files').count();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => resolve(0);
+    });
+    db.close();
+    return n;
+  });
+}
+
+test('native files chosen for a draft stay with it through a reload offline and are published with it', async ({ page, baseURL }) => {
+  await signUpViaApi(page, newMember('Nat', 'Files'));
+  await page.goto('/my-projects');
+  await expect(page.getByRole('heading', { name: 'My Projects' })).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Create Project' }).first().click();
+  const dialog = await fillProjectDialog(page, baseURL!, 'Hosted Draft');
+  await dialog.getByLabel('Host files on Buildboard').check();
+  await dialog.locator('input[aria-label="Project files"]').setInputFiles([
+    { name: 'index.html', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><title>Hosted</title><h1>Hosted draft</h1>') },
+    { name: 'app.js', mimeType: 'text/javascript', buffer: Buffer.from('document.title = "Hosted";') },
+  ]);
+  await dialog.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Draft saved');
+  await expect(page.getByTestId('draft').getByTestId('draft-files')).toHaveText('2 files on this device');
+
+  // A reload offline: the files are still with the draft, and Continue brings them back into the dialog.
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByTestId('draft').getByTestId('draft-files')).toHaveText('2 files on this device');
+  await page.getByRole('button', { name: 'Continue Hosted Draft' }).click();
+  const list = page.getByRole('dialog').getByRole('list', { name: 'Project files list' });
+  for (const name of ['index.html', 'app.js']) await expect(list.getByText(name, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.context().setOffline(false);
+  await expect(page.getByRole('button', { name: 'Publish Hosted Draft' })).toBeVisible();
+  await expect.poll(async () => (await serverDrafts(page))[0]?.draft?.data.title).toBe('Hosted Draft');
+  await page.getByRole('button', { name: 'Publish Hosted Draft' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Project published');
+  await expect(page.getByTestId('draft')).toHaveCount(0);
+  const mine = (await (await page.request.get('/api/user/projects')).json()) as { id: number; title: string; hostingType: string }[];
+  const published = mine.find((p) => p.title === 'Hosted Draft')!;
+  expect(published.hostingType).toBe('native');
+  const files = (await (await page.request.get(`/api/projects/${published.id}/files`)).json()) as { path: string }[];
+  expect(files.map((f) => f.path).sort()).toEqual(['app.js', 'index.html']);
+  await expect.poll(() => keptDraftFiles(page)).toBe(0);
+});

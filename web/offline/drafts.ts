@@ -8,7 +8,9 @@ import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import type { TDraft, TDraftData, TSyncCheckpoint } from '@shared/schemas/sync';
 import type { DraftDoc, LocalStore } from './local-store';
 import { localStore } from './local-store';
-import { afterSending, beforeSending, isQueued, sendWrite } from './outbox';
+import { draftFiles, dropDraftFiles, keepDraftFiles, publishFormFor } from './draft-files';
+import { afterSending, beforeSending, formBodyFor, isQueued, sendWrite } from './outbox';
+import type { PickedFile } from '@web/api/projects/native-file-form';
 
 export const DRAFT_TEXTS = {
   saved: 'Draft saved',
@@ -19,6 +21,7 @@ export const DRAFT_TEXTS = {
   conflictTitle: 'Draft changed elsewhere',
   published: 'Project published',
   publishQueued: 'Publishing when you are back online',
+  filesOnDevice: (n: number) => `${n} ${n === 1 ? 'file' : 'files'} on this device`,
 } as const;
 
 type Doc = WithDeleted<DraftDoc>;
@@ -100,10 +103,19 @@ export async function draftsInSync(): Promise<void> {
   await Promise.race([replication.awaitInSync(), new Promise((r) => setTimeout(r, 10_000))]);
 }
 
-beforeSending('/api/drafts/', draftsInSync);
-afterSending('/api/drafts/', () => resync.next('RESYNC'));
+const PUBLISH_URL = /^\/api\/drafts\/([^/]+)\/publish$/;
+const publishedDraftId = (url: string) => PUBLISH_URL.exec(url)?.[1];
 
-export async function saveDraft(id: string | null, data: TDraftData): Promise<string> {
+beforeSending('/api/drafts/', draftsInSync);
+formBodyFor(PUBLISH_URL, (url) => publishFormFor(publishedDraftId(url)!));
+afterSending('/api/drafts/', (url) => {
+  const published = publishedDraftId(url);
+  if (published) void dropDraftFiles(published); // the project holds them now
+  resync.next('RESYNC');
+});
+
+/** Saves the draft's text (replicated) and its native files (kept on this device until published). */
+export async function saveDraft(id: string | null, data: TDraftData, files: readonly PickedFile[] = []): Promise<string> {
   const db = await localStore();
   if (!db) throw new Error('Drafts need a browser that keeps data (IndexedDB)');
   const draftId = id ?? crypto.randomUUID();
@@ -115,12 +127,16 @@ export async function saveDraft(id: string | null, data: TDraftData): Promise<st
     publishedProjectId: current?.publishedProjectId ?? null,
     updatedAt: new Date().toISOString(),
   });
+  await keepDraftFiles(draftId, data.hostingType === 'native' ? files : []);
   return draftId;
 }
+
+export { draftFiles };
 
 export async function removeDraft(id: string): Promise<void> {
   const db = await localStore();
   await db?.drafts.findOne(id).remove();
+  await dropDraftFiles(id);
 }
 
 /** Publishes once (the draft id is the server's key); offline, the publish waits in the outbox. */
@@ -132,7 +148,10 @@ export async function publishDraft(id: string) {
     label: 'Publish draft',
     refresh: [['/api/user/projects']],
   });
-  if (!isQueued(answer)) resync.next('RESYNC'); // the draft is now published: pull that
+  if (!isQueued(answer)) {
+    await dropDraftFiles(id); // the project holds them now
+    resync.next('RESYNC'); // the draft is now published: pull that
+  }
   return answer;
 }
 

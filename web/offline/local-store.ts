@@ -4,6 +4,7 @@
 // RxDB itself is loaded on first use (it is not needed to paint a page online).
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc } from './local-types';
+import { wipeDraftFiles } from './draft-files';
 
 export type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc } from './local-types';
 
@@ -113,6 +114,7 @@ export async function writeMeta(db: LocalStore, id: string, value: string): Prom
 
 /** Removes every local document of the member (IndexedDB included); the next use starts empty. */
 export async function wipeLocalStore(): Promise<void> {
+  await wipeDraftFiles();
   const db = await (opening ?? Promise.resolve(null));
   opening = null;
   if (db) return void (await db.remove());

@@ -17,11 +17,20 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
+/** Bodies made when a write is sent, not when it is queued (a draft's publish carries the files kept
+ * on this device, which a queued JSON body cannot hold). */
+const formBodies: [RegExp, (url: string) => Promise<FormData | null>][] = [];
+export function formBodyFor(url: RegExp, build: (url: string) => Promise<FormData | null>): void {
+  formBodies.push([url, build]);
+}
+
 async function send(method: string, url: string, body: string | null, key: string): Promise<Response> {
+  let form: FormData | null = null;
+  for (const [re, build] of formBodies) if (re.test(url)) form = await build(url);
   return fetch(url, {
     method,
-    headers: { 'Idempotency-Key': key, ...(body !== null ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ?? undefined,
+    headers: { 'Idempotency-Key': key, ...(form === null && body !== null ? { 'Content-Type': 'application/json' } : {}) },
+    body: form ?? body ?? undefined,
     credentials: 'include',
   });
 }
@@ -67,8 +76,8 @@ export function beforeSending(urlPrefix: string, wait: () => Promise<void>): voi
   beforeSend.push([urlPrefix, wait]);
 }
 /** Work after a queued write was applied (a published draft is pulled again). */
-const afterSend: [string, () => void][] = [];
-export function afterSending(urlPrefix: string, then: () => void): void {
+const afterSend: [string, (url: string) => void][] = [];
+export function afterSending(urlPrefix: string, then: (url: string) => void): void {
   afterSend.push([urlPrefix, then]);
 }
 
@@ -97,7 +106,7 @@ export function flushOutbox(qc: QueryClient): Promise<FlushResult> {
       if (res.ok) {
         await item.remove();
         result.sent++;
-        for (const [prefix, then] of afterSend) if (item.url.startsWith(prefix)) then();
+        for (const [prefix, then] of afterSend) if (item.url.startsWith(prefix)) then(item.url);
       } else {
         // It can never apply (the project is gone, the input is refused): say so once and drop it.
         await item.remove();

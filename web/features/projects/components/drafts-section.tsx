@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,7 +8,7 @@ import { formatRelative } from '@shared/format';
 import { PendingMark } from '@web/components/pending-mark';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
-import { DRAFT_TEXTS, publishDraft, removeDraft } from '@web/offline/drafts';
+import { DRAFT_TEXTS, draftFiles, publishDraft, removeDraft } from '@web/offline/drafts';
 import type { DraftDoc } from '@web/offline/local-store';
 import { isQueued } from '@web/offline/outbox';
 import { useDrafts, usePendingWrites } from '@web/offline/use-offline';
@@ -18,6 +19,17 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
   const pending = new Set(usePendingWrites().map((w) => w.url));
   const { toast } = useToast();
   const qc = useQueryClient();
+  // How many native files each draft keeps on this device (they go with it when it is published).
+  const [fileCounts, setFileCounts] = useState<Record<string, number>>({});
+  useEffect(() => {
+    let current = true;
+    void Promise.all(drafts.map(async (d) => [d.id, (await draftFiles(d.id)).length] as const)).then((entries) => {
+      if (current) setFileCounts(Object.fromEntries(entries));
+    });
+    return () => {
+      current = false;
+    };
+  }, [drafts]);
   if (drafts.length === 0) return null;
 
   const publish = async (d: DraftDoc) => {
@@ -42,6 +54,11 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
           return (
             <Stack key={d.id} component="li" direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid="draft">
               <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 160 }}>{title}</Typography>
+              {(fileCounts[d.id] ?? 0) > 0 && (
+                <Typography variant="caption" color="text.secondary" data-testid="draft-files">
+                  {DRAFT_TEXTS.filesOnDevice(fileCounts[d.id]!)}
+                </Typography>
+              )}
               <Typography variant="caption" color="text.secondary">{`Edited ${formatRelative(d.updatedAt)} ago`}</Typography>
               {pending.has(`/api/drafts/${d.id}/publish`) && <PendingMark what={`Publish ${title}`} />}
               <Button size="small" onClick={() => onContinue(d)} aria-label={`Continue ${title}`}>

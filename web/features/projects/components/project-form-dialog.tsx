@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -38,7 +38,7 @@ import {
 } from './project-form';
 import { ThumbnailField } from './thumbnail-field';
 import { useFileUploads } from './use-file-uploads';
-import { DRAFT_TEXTS, removeDraft, saveDraft } from '@web/offline/drafts';
+import { DRAFT_TEXTS, draftFiles, removeDraft, saveDraft } from '@web/offline/drafts';
 import type { DraftDoc } from '@web/offline/local-store';
 
 const TEXTS = {
@@ -86,6 +86,19 @@ export function ProjectFormDialog({
   const update = useUpdateProject();
   const fileUploads = useFileUploads();
 
+  // A draft's native files were kept on this device with it: they come back with the draft.
+  const draftId = draft?.id ?? null;
+  useEffect(() => {
+    if (!open || !draftId) return;
+    let current = true;
+    void draftFiles(draftId).then((files) => {
+      if (current && files.length > 0) form.setValue('files', files);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, draftId, form]);
+
   const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) => {
     form.setValue(key as never, value as never);
     clearErrors(key as FieldKey, ...(key === 'costDollars' ? (['cost'] as const) : []));
@@ -116,7 +129,7 @@ export function ProjectFormDialog({
   // A draft keeps what is typed so far, on this device first (offline too), then on every device.
   async function keepDraft() {
     try {
-      await saveDraft(draft?.id ?? null, draftDataFrom(state));
+      await saveDraft(draft?.id ?? null, draftDataFrom(state), state.files);
       toast({ title: DRAFT_TEXTS.saved, description: DRAFT_TEXTS.savedDetail, variant: 'success' });
       reset();
       onClose();

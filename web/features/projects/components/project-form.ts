@@ -172,7 +172,7 @@ export function addPickedFiles(
   return { files: [...byPath.values()], problem: null };
 }
 
-/** What a draft keeps of the form: the typed text (an uploaded thumbnail by its address; files stay out). */
+/** What a draft keeps of the form everywhere: the typed text (an uploaded thumbnail by its address); its native files stay on this device (web/offline/draft-files.ts). */
 export function draftDataFrom(s: ProjectFormState): TDraftData {
   const cents = dollarsToCents(s.costDollars);
   return {
