@@ -5,7 +5,6 @@ import { newMember, signUpViaApi } from './support';
 // The desktop app's renderer (issue 15): the same React UI, here in Chromium with the `window.desktop`
 // bridge stubbed the way the preload exposes it. The stub records every call in window.__desktop.calls
 // and answers pickProjectFiles with what the test put in window.__desktop.nextPick.
-// Not covered here: "a good folder becomes a draft" needs the offline store of issue 14 (not built yet).
 
 type StubFile = { path: string; size?: number; type?: string; text: string | null };
 type StubOptions = { serverUrl: string | null; focused: boolean };
@@ -165,6 +164,42 @@ test('a good folder keeps its relative paths and uploads with progress per file 
   expect(css.status()).toBe(200);
   expect(await css.text()).toContain('rgb(0, 128, 0)');
   expect((await page.request.get(`/hosted/${site.id}/js/app.js`)).status()).toBe(200);
+});
+
+test('a good folder becomes a draft that keeps its files offline, and is published with them', async ({ page }) => {
+  await installDesktopStub(page);
+  await signUpViaApi(page);
+  await page.goto('/my-projects');
+  // The app shell is cached for offline use once the service worker controls the page.
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return !!navigator.serviceWorker.controller;
+  });
+  const dialog = await openNativeDialog(page, 'Folder Draft');
+  await nextPick(page, GOOD_FOLDER);
+  await dialog.getByRole('button', { name: 'Open folder...' }).click();
+  const list = dialog.getByRole('list', { name: 'Project files list' });
+  for (const f of GOOD_FOLDER) await expect(list.getByText(f.path, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save draft' }).click();
+  await expectToast(page, 'Draft saved', 'Draft saved');
+  await expect(page.getByTestId('draft').getByTestId('draft-files')).toHaveText('3 files on this device');
+
+  // Offline and reopened: the draft still has the folder's files with their relative paths.
+  await page.context().setOffline(true);
+  await page.reload({ waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Continue Folder Draft' }).click();
+  const reopened = page.getByRole('dialog', { name: 'Create Project' });
+  for (const f of GOOD_FOLDER) await expect(reopened.getByRole('list', { name: 'Project files list' }).getByText(f.path, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.context().setOffline(false);
+
+  await page.getByRole('button', { name: 'Publish Folder Draft' }).click();
+  await expectToast(page, 'Project published', 'Folder Draft');
+  const projects = (await (await page.request.get('/api/user/projects')).json()) as { id: number; title: string }[];
+  const site = projects.find((p) => p.title === 'Folder Draft')!;
+  const css = await page.request.get(`/hosted/${site.id}/css/style.css`);
+  expect(css.status()).toBe(200);
+  expect(await css.text()).toContain('rgb(0, 128, 0)');
 });
 
 test('files added to a project upload one by one; a failed file is retried alone', async ({ page }) => {
