@@ -88,6 +88,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   });
   deps.events.on('notification:created', ({ userId, notification }) => realtime.pushNotification(userId, notification));
   deps.events.on('user:access-revoked', ({ userId }) => realtime.disconnectUser(userId));
+  deps.events.on('sync:changed', ({ userId, collection }) => realtime.signalSync(userId, collection));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

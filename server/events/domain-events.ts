@@ -1,4 +1,5 @@
 import type { RealtimeNotification } from '@shared/realtime/events';
+import type { TSyncCollection } from '@shared/sync-texts';
 import type { Logger } from '../logger';
 
 /** Writes that other members should see; the notifications module (and later realtime) listen. */
@@ -14,6 +15,8 @@ export type DomainEvents = {
   'user:access-revoked': { userId: string };
   /** A notification was stored for userId; realtime pushes it to their open sessions. */
   'notification:created': { userId: string; notification: RealtimeNotification };
+  /** A member's synced collection changed: their open clients pull it (realtime signals them). */
+  'sync:changed': { userId: string; collection: TSyncCollection };
 };
 export type DomainEventName = keyof DomainEvents;
 /** One event with its payload, e.g. to replay a list of them. */

@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import { Server } from 'socket.io';
 import { userRoom, type ClientToServerEvents, type RealtimeNotification, type ServerToClientEvents } from '@shared/realtime/events';
 import { REALTIME_RECOVERY_WINDOW_MS } from '@shared/realtime/transport';
+import type { TSyncCollection } from '@shared/sync-texts';
 import type { Db } from '../db/client';
 import { findUserById } from '../modules/users/users.repository';
 import type { RedisClient } from '../redis';
@@ -44,6 +45,8 @@ export function authenticateSocket(
 
 export type Realtime = {
   pushNotification(userId: string, n: RealtimeNotification): void;
+  /** Tells every open client of a member (on every instance) that one of their synced collections changed. */
+  signalSync(userId: string, collection: TSyncCollection): void;
   /** Disconnects every socket of a user, on every instance (suspension, deletion). */
   disconnectUser(userId: string): void;
   /**
@@ -125,6 +128,9 @@ export async function attachRealtime(opts: {
   return {
     pushNotification(userId, n) {
       io.to(userRoom(userId)).emit('notification:new', n);
+    },
+    signalSync(userId, collection) {
+      io.to(userRoom(userId)).emit('sync:changed', { collection });
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

@@ -2,6 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
 import { startServer, type RunningServer } from '../start-server';
+import { insertProject } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -84,5 +85,32 @@ describe('live notifications', () => {
     const ada = await t.signUp();
     const message = await refused(open(t.url, { cookie: ada.client.cookieHeader, origin: 'https://evil.example' }));
     expect(message).not.toBe('');
+  });
+});
+
+describe('sync signals', () => {
+  it("when a member saves a project, then every open client of theirs (any instance) is told to pull 'saved', and nobody else", async () => {
+    const ada = await t.signUp();
+    const bob = await t.signUp();
+    const author = await t.signUp();
+    const project = await insertProject(t.database.db, author.user.id);
+    const adaElsewhere = open(second.url, { cookie: ada.client.cookieHeader });
+    const bobSocket = open(t.url, { cookie: bob.client.cookieHeader });
+    await Promise.all([connected(adaElsewhere), connected(bobSocket)]);
+    const bobGot: unknown[] = [];
+    bobSocket.on('sync:changed', (c) => bobGot.push(c));
+    const adaGot: { collection: string }[] = [];
+    adaElsewhere.on('sync:changed', (c) => adaGot.push(c));
+
+    expect((await ada.client.post(`/api/projects/${project.id}/save`)).status).toBe(200);
+    await expect.poll(() => adaGot).toEqual([{ collection: 'saved' }]);
+    expect((await ada.client.delete(`/api/projects/${project.id}/save`)).status).toBe(200);
+    await expect.poll(() => adaGot.length).toBe(2);
+
+    // A refused write changes nothing, so it signals nothing.
+    expect((await ada.client.post('/api/projects/999999/save')).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(adaGot).toHaveLength(2);
+    expect(bobGot).toEqual([]);
   });
 });

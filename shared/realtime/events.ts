@@ -1,4 +1,5 @@
 // Typed Socket.IO events (domain:verb names), shared by the server and the web client.
+import type { TSyncCollection } from '../sync-texts';
 
 export type RealtimeNotification = {
   id: number;
@@ -17,6 +18,11 @@ export interface ServerToClientEvents {
    * session (and the pushes it missed) after a disconnection. Clients need not listen.
    */
   'realtime:checkpoint': (offset: string) => void;
+  /**
+   * One of the member's synced collections changed (on this device or another): the offline store pulls
+   * it from its checkpoint. Only the signal travels; the documents come through the pull endpoint.
+   */
+  'sync:changed': (change: { collection: TSyncCollection }) => void;
 }
 
 // Clients only listen for now; the map exists so both sides stay typed when they start talking.

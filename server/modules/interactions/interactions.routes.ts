@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ZCommentRequestSchema, ZRateRequestSchema, ZReactRequestSchema } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
+import { signalsSync } from '../../http/signal-sync';
 import { parse } from '../../http/validate';
 import { projectIdParam } from '../projects/project-id';
 import { getInteractions } from './get-interactions';
@@ -59,11 +60,11 @@ export function interactionsRoutes(deps: AppDeps): Router {
     res.json(await removeReaction(deps, currentUser(req), id));
   });
 
-  router.post('/api/projects/:id/save', requireUser, async (req, res) => {
+  router.post('/api/projects/:id/save', requireUser, signalsSync(deps.events, 'saved'), async (req, res) => {
     res.json(await saveProject(deps, currentUser(req), projectIdParam(req.params.id)));
   });
 
-  router.delete('/api/projects/:id/save', requireUser, async (req, res) => {
+  router.delete('/api/projects/:id/save', requireUser, signalsSync(deps.events, 'saved'), async (req, res) => {
     res.json(await unsaveProject(deps, currentUser(req), projectIdParam(req.params.id)));
   });
 

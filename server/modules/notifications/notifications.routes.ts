@@ -3,6 +3,7 @@ import { NOTIFICATION_NOT_FOUND } from '@shared/schemas/notification';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { serialIdParam } from '../../http/serial-id-param';
+import { signalsSync } from '../../http/signal-sync';
 import { countUnreadNotifications } from './count-unread-notifications';
 import { listNotifications } from './list-notifications';
 import { markNotificationRead } from './mark-notification-read';
@@ -18,7 +19,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
     res.json(await countUnreadNotifications(deps, currentUser(req)));
   });
 
-  router.patch('/api/notifications/:id/read', requireUser, async (req, res) => {
+  router.patch('/api/notifications/:id/read', requireUser, signalsSync(deps.events, 'notifications'), async (req, res) => {
     const id = serialIdParam(req.params.id, NOTIFICATION_NOT_FOUND);
     res.json(await markNotificationRead(deps, currentUser(req), id));
   });

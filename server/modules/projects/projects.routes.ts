@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth';
 import { multipart } from '../../http/multipart';
+import { signalsSync } from '../../http/signal-sync';
 import { parse } from '../../http/validate';
 import { createProject } from './create-project';
 import { deleteProject } from './delete-project';
@@ -68,7 +69,7 @@ export function projectsRoutes(deps: AppDeps): Router {
     res.json(await listProjects(deps, page));
   });
 
-  router.post('/api/projects', requireUser, projectFiles(), async (req, res) => {
+  router.post('/api/projects', requireUser, signalsSync(deps.events, 'projects'), projectFiles(), async (req, res) => {
     const input = parse(ZProjectInputSchema, projectBody(req));
     res.status(201).json(await createProject(deps, currentUser(req), input, filesOf(req)));
   });
@@ -83,13 +84,13 @@ export function projectsRoutes(deps: AppDeps): Router {
     res.json(await getProject({ db: deps.db, previewOrigin, cache: deps.cache }, id, viewer));
   });
 
-  router.put('/api/projects/:id', requireUser, async (req, res) => {
+  router.put('/api/projects/:id', requireUser, signalsSync(deps.events, 'projects'), async (req, res) => {
     const id = projectIdParam(req.params.id);
     const input = parse(ZProjectInputSchema, req.body);
     res.json(await updateProject(deps, currentUser(req), id, input));
   });
 
-  router.delete('/api/projects/:id', requireUser, async (req, res) => {
+  router.delete('/api/projects/:id', requireUser, signalsSync(deps.events, 'projects', 'saved'), async (req, res) => {
     const id = projectIdParam(req.params.id);
     await deleteProject(deps, currentUser(req), id);
     res.status(204).end();
@@ -100,7 +101,7 @@ export function projectsRoutes(deps: AppDeps): Router {
     res.json(await listProjectFilesFor(deps, currentUser(req), id));
   });
 
-  router.post('/api/projects/:id/upload-files', requireUser, projectFiles(), async (req, res) => {
+  router.post('/api/projects/:id/upload-files', requireUser, signalsSync(deps.events, 'projects'), projectFiles(), async (req, res) => {
     const id = projectIdParam(req.params.id);
     if (!req.is('multipart/form-data')) throw AppError.validation('Files must be sent as multipart/form-data');
     res.status(201).json({ files: await uploadProjectFiles(deps, currentUser(req), id, filesOf(req)) });

@@ -3,6 +3,7 @@ import { SYNC_COLLECTIONS, SYNC_MESSAGES, ZDraftPushSchema, ZSyncPullQuerySchema
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth';
+import { signalsSync } from '../../http/signal-sync';
 import { parse } from '../../http/validate';
 import { filesOf, projectFiles } from '../projects/projects.routes';
 import { deleteDraft } from './delete-draft';
@@ -38,17 +39,17 @@ export function syncRoutes(deps: AppDeps): Router {
     res.json(await pullChanges(deps, currentUser(req), collection, query));
   });
 
-  router.put('/api/drafts/:id', requireUser, async (req, res) => {
+  router.put('/api/drafts/:id', requireUser, signalsSync(deps.events, 'drafts'), async (req, res) => {
     const id = draftIdParam(req.params.id);
     const push = parse(ZDraftPushSchema, req.body);
     res.json(await pushDraft(deps, currentUser(req), id, push));
   });
 
-  router.delete('/api/drafts/:id', requireUser, async (req, res) => {
+  router.delete('/api/drafts/:id', requireUser, signalsSync(deps.events, 'drafts'), async (req, res) => {
     res.json(await deleteDraft(deps, currentUser(req), draftIdParam(req.params.id)));
   });
 
-  router.post('/api/drafts/:id/publish', requireUser, projectFiles(), async (req, res) => {
+  router.post('/api/drafts/:id/publish', requireUser, signalsSync(deps.events, 'drafts', 'projects'), projectFiles(), async (req, res) => {
     const id = draftIdParam(req.params.id);
     const { project, created } = await publishDraft(deps, currentUser(req), id, filesOf(req));
     res.status(created ? 201 : 200).json(project);
