@@ -240,6 +240,9 @@ test('two devices edit one draft: the newer edit is kept everywhere and the crea
 
   await desktop.goto('/my-projects');
   await expect(desktop.getByTestId('draft')).toContainText('Shared draft');
+  // The desktop goes offline, so it cannot hear of the laptop's edit (online, the live stream would
+  // bring it over before the desktop's own edit, and there would be no conflict to resolve).
+  await desktopContext.setOffline(true);
 
   await laptop.getByRole('button', { name: 'Continue Shared draft' }).click();
   await laptop.getByRole('dialog').getByLabel('Title').fill('Edited on the laptop');
@@ -250,9 +253,13 @@ test('two devices edit one draft: the newer edit is kept everywhere and the crea
   await desktop.getByRole('button', { name: 'Continue Shared draft' }).click();
   await desktop.getByRole('dialog').getByLabel('Title').fill('Edited on the desktop');
   await desktop.getByRole('button', { name: 'Save draft' }).click();
-  await expect(desktop.getByTestId('toast')).toContainText('This draft was also changed on another device. Your newer edit was kept.');
+  await expect(desktop.getByTestId('toast')).toContainText('Draft saved');
+  await desktopContext.setOffline(false);
+  await expect(desktop.getByTestId('toast').filter({ hasText: 'Draft changed elsewhere' })).toContainText(
+    'This draft was also changed on another device. Your newer edit was kept.',
+  );
   await expect.poll(async () => (await serverDrafts(laptop))[0]?.draft?.data.title).toBe('Edited on the desktop');
-  await laptop.reload();
+  // The laptop hears of it over its socket (sync:changed) and shows it without a reload.
   await expect(laptop.getByTestId('draft')).toContainText('Edited on the desktop');
   await desktopContext.close();
 });
@@ -315,4 +322,60 @@ test('native files chosen for a draft stay with it through a reload offline and 
   const files = (await (await page.request.get(`/api/projects/${published.id}/files`)).json()) as { path: string }[];
   expect(files.map((f) => f.path).sort()).toEqual(['app.js', 'index.html']);
   await expect.poll(() => keptDraftFiles(page)).toBe(0);
+});
+
+/** The live documents of a replicated collection in the local store (RxDB's Dexie storage keeps
+ * tombstones, with _deleted stored as '1'). */
+async function replica(page: Page, collection: 'notifications' | 'saved' | 'ownprojects'): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    const info = (await indexedDB.databases()).find((d) => d.name?.includes('buildboard') && d.name.endsWith(`--${name}`));
+    if (!info) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(info.name!);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const out: string[] = [];
+    for (const store of Array.from(db.objectStoreNames)) {
+      const rows = await new Promise<unknown[]>((resolve) => {
+        const req = db.transaction(store).objectStore(store).getAll();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => resolve([]);
+      });
+      for (const r of rows as { _deleted?: string | boolean; doc?: { title?: string } }[]) {
+        if (r.doc && r._deleted !== '1' && r._deleted !== true) out.push(r.doc.title ?? '');
+      }
+    }
+    db.close();
+    return out.sort();
+  }, collection);
+}
+
+test('notifications, saved and own projects replicate live without their screens being opened, and read offline', async ({ context, baseURL }) => {
+  const { page, project, authorPage } = await memberWithData(context, baseURL!);
+  // Only Explore is ever opened online.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+  await waitForServiceWorker(page);
+  await expect.poll(() => replica(page, 'saved')).toEqual([project.title]);
+  await expect.poll(() => replica(page, 'notifications')).toEqual(['New follower']);
+
+  // Meanwhile, on another device of the member: a second save, then the first one undone, and a project
+  // of their own. The open page is told over its socket and pulls; the undone save arrives as a tombstone.
+  const other = await createProject(authorPage, baseURL!, `Second ${Date.now().toString(36)}`);
+  expect((await page.request.post(`/api/projects/${other.id}/save`)).status()).toBe(200);
+  expect((await page.request.delete(`/api/projects/${project.id}/save`)).status()).toBe(200);
+  const mine = await createProject(page, baseURL!, `Mine ${Date.now().toString(36)}`);
+  await expect.poll(() => replica(page, 'saved')).toEqual([other.title]);
+  await expect.poll(() => replica(page, 'ownprojects')).toEqual([mine.title]);
+
+  await context.setOffline(true);
+  await page.goto('/saved', { waitUntil: 'commit' });
+  await expect(page.getByText(other.title).first()).toBeVisible();
+  await expect(page.getByText(project.title)).toHaveCount(0);
+  await page.goto('/notifications', { waitUntil: 'commit' });
+  await expect(page.getByText('New follower')).toBeVisible();
+  await page.goto('/my-projects', { waitUntil: 'commit' });
+  await expect(page.getByText(mine.title).first()).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
 });

@@ -148,3 +148,6 @@ export const CATEGORY_ALIASES: Record<string, Category> = {
   design: 'Design',
   other: 'Other',
 };
+
+/** How many of the newest notifications 'Recent Activity' lists (the server's list and the offline copy). */
+export const NOTIFICATIONS_LIMIT = 100;

@@ -5,6 +5,7 @@ import { isAppPath } from '@shared/desktop/app-paths';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime/events';
 import { jitteredDelay, socketOptions } from '@shared/realtime/transport';
 import { useToast } from '@web/components/toaster';
+import { signalSync } from './sync-signals';
 import { userQueryKey } from './use-user';
 import { platform } from '@web/platform';
 
@@ -47,15 +48,20 @@ export function useLiveNotifications(userId: string | null | undefined): void {
       let attempt = 0;
       s.on('notification:new', (n) => {
         refreshNotifications();
+        signalSync('notifications');
         toast({ title: n.title, description: n.message });
         if (platform.isDesktop && !document.hasFocus()) {
           platform.notify(n.title, n.message, notificationTarget(n.link)).catch(() => undefined);
         }
       });
+      s.on('sync:changed', ({ collection }) => signalSync(collection));
       s.on('connect', () => {
         attempt = 0;
         // Not recovered (first connection excepted): pushes may have been missed; resync from the server.
-        if (hasConnected && !s.recovered) refreshNotifications();
+        if (hasConnected && !s.recovered) {
+          refreshNotifications();
+          signalSync('all');
+        }
         hasConnected = true;
       });
       s.on('disconnect', (reason) => {

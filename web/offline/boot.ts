@@ -2,6 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/schemas/auth';
 import { userQueryKey } from '@web/lib/use-user';
 import { persistExisting, persistQueries, restoreQueries } from './query-persistence';
+import { answerFromReplicas } from './replicas';
 
 /** The signed-in member as the server says (null: a visitor); the answer also fills the auth query. */
 async function fetchUser(qc: QueryClient): Promise<TCurrentUser | null> {
@@ -29,6 +30,8 @@ export async function bootOfflineStore(qc: QueryClient): Promise<void> {
     .catch((err: unknown) => console.warn('Could not restore the local store', err))
     .then(() => persistExisting(qc))
     .then(() => qc.invalidateQueries({ refetchType: 'none' }));
+  // A visit that loses the network fills the screens it never loaded from the replicated lists.
+  window.addEventListener('offline', () => void answerFromReplicas(qc, { replace: false }));
   // Online the page paints at once and the network answers; the store fills what is still missing.
   // Offline the store is all there is: wait for it before the first paint.
   if (!navigator.onLine) await restored;

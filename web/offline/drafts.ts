@@ -7,6 +7,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import type { TDraft, TDraftData, TSyncCheckpoint } from '@shared/schemas/sync';
 import type { DraftDoc, LocalStore } from './local-store';
+import { onSyncSignal } from '@web/lib/sync-signals';
 import { localStore } from './local-store';
 import { draftFiles, dropDraftFiles, keepDraftFiles, publishFormFor } from './draft-files';
 import { afterSending, beforeSending, formBodyFor, isQueued, sendWrite } from './outbox';
@@ -89,7 +90,10 @@ export async function startDraftSync(): Promise<() => void> {
   });
   const onOnline = () => resync.next('RESYNC');
   window.addEventListener('online', onOnline);
+  // Another device changed a draft (the live socket says so), or the socket came back: pull.
+  const stopSignals = onSyncSignal((signal) => (signal === 'drafts' || signal === 'all') && resync.next('RESYNC'));
   return () => {
+    stopSignals();
     window.removeEventListener('online', onOnline);
     void replication?.cancel();
     replication = null;

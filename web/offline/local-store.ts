@@ -3,12 +3,14 @@
 // browser profile, owned by one member: it is wiped when they sign out or someone else signs in.
 // RxDB itself is loaded on first use (it is not needed to paint a page online).
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
-import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc } from './local-types';
+import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
 import { wipeDraftFiles } from './draft-files';
 
-export type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc } from './local-types';
+export type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
 
 export const LOCAL_STORE_NAME = 'buildboard';
+/** The meta entry with when the store last took anything from the server (the offline banner shows it). */
+export const LAST_SYNC = 'last-sync';
 
 // Every schema starts at version 0; a change bumps it and adds a migration strategy in `collections`.
 const cacheSchema: RxJsonSchema<CachedQueryDoc> = {
@@ -58,6 +60,19 @@ const draftSchema: RxJsonSchema<DraftDoc> = {
   required: ['id', 'data', 'revision', 'updatedAt'],
 };
 
+const replicaSchema: RxJsonSchema<ReplicaDoc> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 40 },
+    doc: { type: 'object' },
+    order: { type: 'string', maxLength: 40 },
+  },
+  required: ['id', 'doc', 'order'],
+  indexes: ['order'],
+};
+
 const metaSchema: RxJsonSchema<MetaDoc> = {
   version: 0,
   primaryKey: 'id',
@@ -71,6 +86,10 @@ export type LocalCollections = {
   outbox: RxCollection<OutboxDoc>;
   drafts: RxCollection<DraftDoc>;
   meta: RxCollection<MetaDoc>;
+  /** Pull-replicated from /api/sync/{notifications,saved,projects} (web/offline/replicas.ts). */
+  notifications: RxCollection<ReplicaDoc>;
+  saved: RxCollection<ReplicaDoc>;
+  ownprojects: RxCollection<ReplicaDoc>;
 };
 export type LocalStore = RxDatabase<LocalCollections>;
 
@@ -91,6 +110,9 @@ async function create(): Promise<LocalStore> {
     outbox: { schema: outboxSchema },
     drafts: { schema: draftSchema, conflictHandler: draftConflictHandler },
     meta: { schema: metaSchema },
+    notifications: { schema: replicaSchema },
+    saved: { schema: replicaSchema },
+    ownprojects: { schema: replicaSchema },
   });
   return db;
 }

@@ -24,4 +24,9 @@ export type DraftDoc = {
 };
 /** One-off values: who owns the store, when it last synced. */
 export type MetaDoc = { id: string; value: string };
-
+/**
+ * A document of a pull-replicated collection (notifications, saved, own projects) as the server's sync
+ * endpoint sends it: `doc` holds the notification or project, `order` sorts the list as the screen does
+ * (newest first: the ISO time the screen sorts by).
+ */
+export type ReplicaDoc = { id: string; doc: Record<string, unknown>; order: string };

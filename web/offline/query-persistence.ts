@@ -1,7 +1,8 @@
 // TanStack Query stays the fetching layer; this keeps its answers in the local store so a revisit (or a
 // reload offline) paints from them at once, then refreshes from the network.
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { localStore, readMeta, wipeLocalStore, writeMeta, type LocalStore } from './local-store';
+import { LAST_SYNC, localStore, readMeta, wipeLocalStore, writeMeta, type LocalStore } from './local-store';
+import { answerFromReplicas } from './replicas';
 
 /** The reads worth keeping offline, by the path their key joins to; anything else is not stored. */
 const KINDS: [RegExp, string][] = [
@@ -18,7 +19,6 @@ const KINDS: [RegExp, string][] = [
 /** Opened projects kept beyond this are evicted oldest first (with their comments and extras). */
 export const MAX_CACHED_PROJECTS = 200;
 const OWNER = 'owner';
-export const LAST_SYNC = 'last-sync';
 
 function pathOf(queryKey: readonly unknown[]): string | null {
   if (!queryKey.every((p) => typeof p === 'string' || typeof p === 'number')) return null;
@@ -96,7 +96,10 @@ export async function restoreQueries(qc: QueryClient, fetchUser: () => Promise<{
     // Online, the network is the source: a server error shows as the screen's error, not as old data.
     if (user !== undefined) return;
   }
-  if (owner) await hydrate(db, qc);
+  if (owner) {
+    await hydrate(db, qc);
+    await answerFromReplicas(qc, { replace: true });
+  }
 }
 
 /** Keeps every successful read of a kept kind in the store from now on. */

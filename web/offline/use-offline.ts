@@ -5,6 +5,7 @@ import { DRAFT_TEXTS, draftConflicts$, startDraftSync, watchDrafts } from './dra
 import type { DraftDoc, OutboxDoc } from './local-store';
 import { flushOutbox, watchOutbox } from './outbox';
 import { lastSyncedAt } from './query-persistence';
+import { startReplicas } from './replicas';
 
 export const OFFLINE_TEXTS = {
   banner: 'You are offline',
@@ -80,19 +81,25 @@ export function useDrafts(): DraftDoc[] {
   return useWatched<DraftDoc[]>(watchDrafts, NONE);
 }
 
-/** Replicates drafts while signed in and tells the creator when two devices edited one draft. */
+/**
+ * Replicates drafts (both ways) and the member's notifications, saved and own projects (pulled) while
+ * signed in, and tells the creator when two devices edited one draft.
+ */
 export function useDraftSync(): void {
   const { toast } = useToast();
   useEffect(() => {
     let stop: (() => void) | undefined;
+    let stopReplicas: (() => void) | undefined;
     let cancelled = false;
     void startDraftSync().then((s) => (cancelled ? s() : (stop = s)));
+    void startReplicas().then((s) => (cancelled ? s() : (stopReplicas = s)));
     const sub = draftConflicts$.subscribe(({ keptMine }) =>
       toast({ title: DRAFT_TEXTS.conflictTitle, description: keptMine ? DRAFT_TEXTS.conflictKeptMine : DRAFT_TEXTS.conflictKeptTheirs }),
     );
     return () => {
       cancelled = true;
       stop?.();
+      stopReplicas?.();
       sub.unsubscribe();
     };
   }, [toast]);

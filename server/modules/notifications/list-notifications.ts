@@ -1,10 +1,9 @@
+import { NOTIFICATIONS_LIMIT } from '@shared/constants';
 import type { TNotification } from '@shared/schemas/notification';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { listNotifications as selectNotifications, type NotificationRow } from './notifications.repository';
 
-/** How many of the newest notifications 'Recent Activity' lists. */
-export const NOTIFICATIONS_LIMIT = 100;
 
 export function toNotification(row: NotificationRow): TNotification {
   return {
