@@ -286,3 +286,24 @@ test('notifications, saved and own projects replicate live without their screens
   await expect(page.getByText(mine.title).first()).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
 });
+
+test('when the session ends elsewhere, the next sync answer (401) ends sync and wipes the local store', async ({ context, baseURL, browser }) => {
+  const { page, project } = await memberWithData(context, baseURL!);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+  await expect.poll(() => replica(page, 'saved')).toEqual([project.title]);
+  expect(await localRecords(page)).toBeGreaterThan(0);
+
+  // Signed out on another tab: the session is destroyed on the server, this page still runs.
+  const otherTab = await browser.newContext({ baseURL });
+  await otherTab.addCookies(await context.cookies());
+  const tab = await otherTab.newPage();
+  await tab.goto('/api/logout');
+  await expect(tab.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await otherTab.close();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+  // The network coming back starts a pull, which the server refuses.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => localRecords(page)).toBe(0);
+});

@@ -9,6 +9,7 @@ import type { TDraft, TDraftData, TSyncCheckpoint } from '@shared/schemas/sync';
 import type { DraftDoc, LocalStore } from './local-store';
 import { onSyncSignal } from '@web/lib/sync-signals';
 import { localStore } from './local-store';
+import { endSyncSignedOut, stopWhenSignedOut } from './signed-out';
 import { draftFiles, dropDraftFiles, keepDraftFiles, publishFormFor } from './draft-files';
 import { afterSending, beforeSending, formBodyFor, isQueued, sendWrite } from './outbox';
 import type { PickedFile } from '@web/api/projects/native-file-form';
@@ -36,7 +37,10 @@ async function http(method: string, url: string, body?: unknown): Promise<Respon
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (res.status === 401) throw new Error('Signed out: drafts stop syncing');
+  if (res.status === 401) {
+    void endSyncSignedOut();
+    throw new Error('Signed out: drafts stop syncing');
+  }
   return res;
 }
 
@@ -92,12 +96,16 @@ export async function startDraftSync(): Promise<() => void> {
   window.addEventListener('online', onOnline);
   // Another device changed a draft (the live socket says so), or the socket came back: pull.
   const stopSignals = onSyncSignal((signal) => (signal === 'drafts' || signal === 'all') && resync.next('RESYNC'));
-  return () => {
+  const stop = async () => {
     stopSignals();
+    unregister();
     window.removeEventListener('online', onOnline);
-    void replication?.cancel();
+    const ending = replication;
     replication = null;
+    await ending?.cancel();
   };
+  const unregister = stopWhenSignedOut(stop);
+  return () => void stop();
 }
 
 /** Waits (a while) until local draft edits have reached the server, so a publish finds the draft there. */

@@ -14,6 +14,7 @@ import type { TSyncCheckpoint } from '@shared/schemas/sync';
 import type { TSyncCollection } from '@shared/sync-texts';
 import { myProjectsQueryKey, notificationsQueryKey, savedProjectsQueryKey, unreadCountQueryKey } from '@web/api/query-keys';
 import { onSyncSignal } from '@web/lib/sync-signals';
+import { endSyncSignedOut, stopWhenSignedOut } from './signed-out';
 import { LAST_SYNC, localStore, readMeta, writeMeta, type LocalCollections, type LocalStore, type ReplicaDoc } from './local-store';
 
 type ReplicaName = 'notifications' | 'saved' | 'ownprojects';
@@ -50,6 +51,7 @@ export async function startReplicas(): Promise<() => void> {
         handler: async (checkpoint, batchSize) => {
           const qs = new URLSearchParams({ limit: String(batchSize), ...(checkpoint ?? {}) });
           const res = await fetch(`/api/sync/${endpoint}?${qs}`, { credentials: 'include' });
+          if (res.status === 401) void endSyncSignedOut();
           if (!res.ok) throw new Error(`Pulling ${endpoint} failed: ${res.status}`);
           const page = (await res.json()) as { documents: ServerDoc[]; checkpoint: TSyncCheckpoint | null };
           await writeMeta(db, syncedKey(name), '1');
@@ -68,12 +70,16 @@ export async function startReplicas(): Promise<() => void> {
   const stopSignals = onSyncSignal((signal) => resync(signal === 'all' ? undefined : signal));
   const onOnline = () => resync();
   window.addEventListener('online', onOnline);
-  return () => {
+  const stop = async () => {
     stopSignals();
+    unregister();
     window.removeEventListener('online', onOnline);
-    for (const r of running) void r.cancel();
+    const ending = running;
     running = [];
+    await Promise.all(ending.map((r) => r.cancel()));
   };
+  const unregister = stopWhenSignedOut(stop);
+  return () => void stop();
 }
 
 async function newestFirst(db: LocalStore, name: ReplicaName): Promise<Record<string, unknown>[]> {
