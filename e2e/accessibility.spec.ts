@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { routeStripe } from './stripe-js-stub';
-import { E2E_ADMIN_EMAIL, newMember, signUpViaApi, type Member } from './support';
+import { createProjectViaApi, E2E_ADMIN_EMAIL, newMember, signUpViaApi, type Member } from './support';
 
 // Issue 17: every route of the spec's route tables (section 2), for each audience, in light and in dark
 // mode, with dialogs open where a screen has them, has no serious or critical axe violation.
@@ -143,21 +143,8 @@ async function register(request: APIRequestContext, m: Member) {
   if (res.status() !== 409) expect(res.status(), await res.text()).toBe(201);
 }
 
-async function createProject(request: APIRequestContext, baseURL: string, values: Record<string, unknown>) {
-  const res = await request.post('/api/projects', {
-    data: {
-      description: 'A project made for the accessibility sweep.',
-      category: 'Data Science',
-      tutorialUrl: 'https://example.com/tutorial',
-      projectUrl: 'https://example.com/live',
-      hostingType: 'external',
-      thumbnail: `${baseURL}/demo/thumb-1.svg`,
-      ...values,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
+const createProject = (request: APIRequestContext, baseURL: string, values: Record<string, unknown>) =>
+  createProjectViaApi(request, baseURL, { description: 'A project made for the accessibility sweep.', category: 'Data Science', projectUrl: 'https://example.com/live', ...values });
 
 /** The server with payments (a local fake Stripe) that the premium member's rows run against. */
 let payments: { fake: FakeStripe; server: SpawnedServer; dataDir: string } | undefined;

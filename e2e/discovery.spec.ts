@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newMember, signUpViaApi, type Member } from './support';
+import { createProjectViaApi, newMember, signUpViaApi, type Member } from './support';
 
 /** Titles carry a run token: other spec files (and reruns) may share the server and its database. */
 const token = () => randomBytes(3).toString('hex');
@@ -16,20 +16,9 @@ async function member(playwright: typeof import('@playwright/test').request, bas
 }
 
 async function createProject(api: Api, baseURL: string, title: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await api.request.post('/api/projects', {
-    data: {
-      title,
-      description: `${title}, made for the discovery tests`,
-      thumbnail: `${baseURL}/e2e-thumbnails/${encodeURIComponent(title)}.png`,
-      category: 'Web Development',
-      tutorialUrl: 'https://example.com/tutorial',
-      projectUrl: 'https://example.com/app',
-      hostingType: 'external',
-      ...extra,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  const thumbnail = `${baseURL}/e2e-thumbnails/${encodeURIComponent(title)}.png`;
+  const values = { title, description: `${title}, made for the discovery tests`, thumbnail, category: 'Web Development', ...extra };
+  return (await createProjectViaApi(api.request, baseURL, values)).id;
 }
 
 async function scrollLeftOf(page: Page, carouselName: string): Promise<number> {

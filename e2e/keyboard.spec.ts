@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { newMember, signUpViaApi } from './support';
+import { createProjectViaApi, newMember, signUpViaApi } from './support';
 
 // Issue 17: everything below is done with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows,
 // Escape). The page is opened by address, as a user would type it.
@@ -36,19 +36,7 @@ async function projectByAnotherMember(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const author = await context.newPage();
   await signUpViaApi(author, newMember('Alan', 'Turing'));
-  const res = await author.request.post('/api/projects', {
-    data: {
-      title: 'Snake in WebGL',
-      description: 'The classic game, drawn on the GPU.',
-      thumbnail: `${baseURL}/demo/thumb-1.svg`,
-      category: 'Game Development',
-      tutorialUrl: 'https://example.com/snake-tutorial',
-      projectUrl: 'https://snake.example.com',
-      hostingType: 'external',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const project = (await res.json()) as { id: number };
+  const project = await createProjectViaApi(author.request, baseURL);
   await context.close();
   return project;
 }

@@ -1,23 +1,10 @@
 // Helpers of the offline specs (e2e/offline.spec.ts) and the offline revisit benchmark
 // (bench/offline-revisit.spec.ts).
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { newMember, registerOnly, signUpViaApi } from './support';
+import { createProjectViaApi, newMember, registerOnly, signUpViaApi } from './support';
 
-export async function createProject(page: Page, baseURL: string, title: string) {
-  const res = await page.request.post('/api/projects', {
-    data: {
-      title,
-      description: 'Readable without a network.',
-      thumbnail: `${baseURL}/demo/thumb-2.svg`,
-      category: 'Web Development',
-      tutorialUrl: 'https://example.com/tutorial',
-      projectUrl: 'https://example.com/app',
-      hostingType: 'external',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; title: string };
-}
+export const createProject = (page: Page, baseURL: string, title: string) =>
+  createProjectViaApi(page.request, baseURL, { title, description: 'Readable without a network.', thumbnail: `${baseURL}/demo/thumb-2.svg`, category: 'Web Development' });
 
 /** The service worker controls the page: from now on a reload offline still opens the app. */
 export async function waitForServiceWorker(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newMember, signUpViaApi } from './support';
+import { createProjectViaApi, newMember, signUpViaApi } from './support';
 
 // The project page and its interactions, Saved and Notifications (spec section 2 "Project detail",
 // "Saved", "Notifications"; the toasts of sections 4 and 8).
@@ -9,24 +9,14 @@ async function newPage(browser: Browser, baseURL: string | undefined): Promise<P
   return context.newPage();
 }
 
-async function createProject(page: Page, baseURL: string, values: Record<string, unknown> = {}) {
-  const res = await page.request.post('/api/projects', {
-    data: {
-      title: 'Snake in WebGL',
-      description: 'The classic game, drawn on the GPU.',
-      thumbnail: `${baseURL}/demo/thumb-1.svg`,
-      category: 'Game Development',
-      tutorialUrl: 'https://example.com/snake-tutorial',
-      projectUrl: 'https://snake.example.com',
-      hostingType: 'external',
-      timeSpent: 3,
-      timeUnit: 'days',
-      ...values,
-    },
+const createProject = (page: Page, baseURL: string, values: Record<string, unknown> = {}) =>
+  createProjectViaApi(page.request, baseURL, {
+    tutorialUrl: 'https://example.com/snake-tutorial',
+    projectUrl: 'https://snake.example.com',
+    timeSpent: 3,
+    timeUnit: 'days',
+    ...values,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; title: string };
-}
 
 const toast = (page: Page) => page.getByTestId('toast');
 

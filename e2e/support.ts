@@ -22,3 +22,24 @@ export async function registerOnly(request: APIRequestContext, m: Member = newMe
 
 /** Listed in ADMIN_EMAILS by playwright.config.ts: whoever signs in with it becomes an admin. */
 export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
+
+/**
+ * Creates an external project through the API as the request's member and answers it; `values`
+ * override the defaults (a title, a category...). Every spec makes its own projects this way.
+ */
+export async function createProjectViaApi(request: APIRequestContext, baseURL: string, values: Record<string, unknown> = {}) {
+  const res = await request.post('/api/projects', {
+    data: {
+      title: 'Snake in WebGL',
+      description: 'The classic game, drawn on the GPU.',
+      thumbnail: `${baseURL}/demo/thumb-1.svg`,
+      category: 'Game Development',
+      tutorialUrl: 'https://example.com/tutorial',
+      projectUrl: 'https://example.com/app',
+      hostingType: 'external',
+      ...values,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; title: string };
+}

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminUsersQuery } from '@shared/schemas/admin';
 import type { DbOrTx } from '../../db/client';
+import { recountFollowCounters, recountProjectCounters } from '../../db/recount';
 import { trendingScoreSql } from '../discovery/trending-score';
 import { adminAuditLog, blogPosts, follows, projects, reports, users } from '../../db/schema';
 
@@ -122,20 +123,10 @@ export async function deleteUserRow(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
 }
 
-/** Recomputes the interaction counters of these projects from the rows they count. */
+/** Recomputes the interaction counters of these projects from the rows they count, and their scores. */
 export async function recountProjects(db: DbOrTx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(projects)
-    .set({
-      reactionCount: sql`(SELECT count(*) FROM reactions r WHERE r.project_id = projects.id)`,
-      commentCount: sql`(SELECT count(*) FROM comments c WHERE c.project_id = projects.id)`,
-      saveCount: sql`(SELECT count(*) FROM saves s WHERE s.project_id = projects.id)`,
-      shareCount: sql`(SELECT count(*) FROM shares s WHERE s.project_id = projects.id)`,
-      ratingCount: sql`(SELECT count(*) FROM ratings r WHERE r.project_id = projects.id)`,
-      ratingSum: sql`(SELECT coalesce(sum(r.rating), 0) FROM ratings r WHERE r.project_id = projects.id)`,
-    })
-    .where(inArray(projects.id, ids));
+  await recountProjectCounters(db, ids);
   // Their trending scores follow the counters at once rather than at the next bulk refresh.
   await db.execute(sql`
     UPDATE projects p SET trending_score = ${trendingScoreSql()}
@@ -147,13 +138,4 @@ export async function recountProjects(db: DbOrTx, ids: number[]): Promise<void> 
 }
 
 /** Recomputes the follow counters of these users. */
-export async function recountFollows(db: DbOrTx, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(users)
-    .set({
-      followerCount: sql`(SELECT count(*) FROM follows f WHERE f.following_id = users.id)`,
-      followingCount: sql`(SELECT count(*) FROM follows f WHERE f.follower_id = users.id)`,
-    })
-    .where(inArray(users.id, ids));
-}
+export const recountFollows = (db: DbOrTx, ids: string[]): Promise<void> => recountFollowCounters(db, ids);

@@ -16,12 +16,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { QueryState } from '@web/components/query-state';
 import { formatRelative } from '@shared/format';
 import { REPORT_REVIEW_LABELS, REPORT_REVIEW_STATUSES, REPORT_STATUSES, type ReportStatus, type TReport } from '@shared/schemas/admin';
 import { useAdminReports, useReviewReport } from '@web/api/admin/admin-reports';
 import { useAdminFailure } from './admin-toasts';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 
 const PAGE = 20;
 type ReviewStatus = (typeof REPORT_REVIEW_STATUSES)[number];
@@ -138,24 +137,9 @@ export function ReportsTab() {
           </MenuItem>
         ))}
       </TextField>
-      <QueryState
-        query={reports}
-        loading={<Typography color="text.secondary">Loading reports...</Typography>}
-        errorText="Failed to load reports"
-        empty={<Typography color="text.secondary">No reports found</Typography>}
-        isEmpty={(data) => data.reports.length === 0}
-      >
-        {(data) => (
-          <>
-          <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label="Reports">
-            {data.reports.map((r) => (
-              <ReportRow key={r.id} report={r} onReview={() => setReviewing(r)} />
-            ))}
-          </Stack>
-          <Pager label="Reports pages" offset={offset} limit={PAGE} total={data.total} onChange={setOffset} />
-          </>
-        )}
-      </QueryState>
+      <PagedList query={reports} noun="reports" rows={(data) => data.reports} offset={offset} limit={PAGE} onPage={setOffset}>
+        {(r) => <ReportRow key={r.id} report={r} onReview={() => setReviewing(r)} />}
+      </PagedList>
       <ReviewDialog report={reviewing} onClose={() => setReviewing(null)} />
     </Box>
   );

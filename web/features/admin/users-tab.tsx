@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { QueryState } from '@web/components/query-state';
 import PersonIcon from '@mui/icons-material/Person';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRelative } from '@shared/format';
@@ -17,7 +16,7 @@ import { useAdminUsers, useDeleteUser, useUnsuspendUser, type AdminUsersFilter }
 import { useAdminFailure } from './admin-toasts';
 import { adminUserName } from './admin-user-name';
 import { ConfirmDialog } from './confirm-dialog';
-import { Pager } from './pager';
+import { PagedList } from './paged-list';
 import { SuspendDialog } from './suspend-dialog';
 
 const PAGE = 20;
@@ -125,33 +124,20 @@ export function UsersTab({ selfId }: { selfId: string }) {
           <MenuItem value="suspended">Suspended</MenuItem>
         </TextField>
       </Stack>
-      <QueryState
-        query={users}
-        loading={<Typography color="text.secondary">Loading users...</Typography>}
-        errorText="Failed to load users"
-        empty={<Typography color="text.secondary">No users found</Typography>}
-        isEmpty={(data) => data.users.length === 0}
-      >
-        {(data) => (
-          <>
-          <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label="Users">
-            {data.users.map((u) => (
-              <UserRow
-                key={u.id}
-                user={u}
-                selfId={selfId}
-                onSuspend={() => {
-                  setReason('');
-                  setSuspendTarget(u);
-                }}
-                onDelete={() => setDeleteTarget(u)}
-              />
-            ))}
-          </Stack>
-          <Pager label="Users pages" offset={offset} limit={PAGE} total={data.total} onChange={setOffset} />
-          </>
+      <PagedList query={users} noun="users" rows={(data) => data.users} offset={offset} limit={PAGE} onPage={setOffset}>
+        {(u) => (
+          <UserRow
+            key={u.id}
+            user={u}
+            selfId={selfId}
+            onSuspend={() => {
+              setReason('');
+              setSuspendTarget(u);
+            }}
+            onDelete={() => setDeleteTarget(u)}
+          />
         )}
-      </QueryState>
+      </PagedList>
       <SuspendDialog target={suspendTarget} reason={reason} onReason={setReason} onClose={closeSuspend} />
       <ConfirmDialog
         open={!!deleteTarget}

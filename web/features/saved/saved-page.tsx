@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import { Link as RouterLink } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
-import { ProjectCard } from '@web/components/project-card';
-import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
+import { ProjectGrid } from '@web/components/project-grid';
 import { QueryState } from '@web/components/query-state';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
 import { useSavedProjects } from '@web/api/interactions/get-saved-projects';
 
+/** Four columns only on the widest screens: the saved grid sits beside the sidebar. */
 const cell = { xs: 12, sm: 6, md: 4, xl: 3 } as const;
 
 /** /saved: 'Saved Projects' as a grid of cards, 8 skeletons while loading, and an empty state. */
@@ -33,13 +32,7 @@ export function SavedPage() {
         query={saved}
         errorText="Failed to load saved projects"
         loading={
-        <Grid container spacing={3} aria-busy="true" aria-label="Loading saved projects">
-          {Array.from({ length: SKELETONS.saved }, (_, i) => (
-            <Grid key={i} size={cell}>
-              <ProjectCardSkeleton />
-            </Grid>
-          ))}
-        </Grid>
+<ProjectGrid loading={SKELETONS.saved} cell={cell} label="Loading saved projects" />
         }
         empty={
         <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, textAlign: 'center' }} data-testid="saved-empty">
@@ -56,15 +49,7 @@ export function SavedPage() {
         </Paper>
         }
       >
-        {(projects) => (
-        <Grid container spacing={3}>
-          {projects.map((project) => (
-            <Grid key={project.id} size={cell}>
-              <ProjectCard project={project} />
-            </Grid>
-          ))}
-        </Grid>
-        )}
+        {(projects) => <ProjectGrid projects={projects} cell={cell} />}
       </QueryState>
     </Stack>
   );

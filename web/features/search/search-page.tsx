@@ -7,15 +7,12 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
-import { ProjectCard } from '@web/components/project-card';
-import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
+import { ProjectGrid } from '@web/components/project-grid';
 import { errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
 import { useSearchResults } from '@web/api/discovery/get-search-results';
 import { CommentResults } from './components/comment-results';
 import { ResultSection } from './components/result-section';
-
-const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
 
 function Message({ title, text }: { title: string; text?: string }) {
   return (
@@ -57,16 +54,11 @@ export function SearchPage() {
       {!q ? (
         <Message title="Enter a search term..." text="Find projects by title, description, category or author, and comments by what they say." />
       ) : results.isLoading ? (
-        <Grid container spacing={3} aria-busy="true" aria-label="Searching">
-          {Array.from({ length: SKELETONS.recommendedGrid }, (_, i) => (
-            <Grid key={i} size={cell}>
-              <ProjectCardSkeleton />
-            </Grid>
-          ))}
+        <ProjectGrid loading={SKELETONS.recommendedGrid} label="Searching">
           <Grid size={12}>
             <Skeleton variant="rounded" height={72} />
           </Grid>
-        </Grid>
+        </ProjectGrid>
       ) : results.isError ? (
         <Message title="Search failed" text={errorMessage(results.error, 'Please try again.')} />
       ) : projects.length === 0 && comments.length === 0 ? (
@@ -77,13 +69,7 @@ export function SearchPage() {
             {projects.length === 0 ? (
               <Typography color="text.secondary">No matching projects</Typography>
             ) : (
-              <Grid container spacing={3}>
-                {projects.map((project) => (
-                  <Grid key={project.id} size={cell}>
-                    <ProjectCard project={project} />
-                  </Grid>
-                ))}
-              </Grid>
+              <ProjectGrid projects={projects} />
             )}
           </ResultSection>
           <ResultSection id="comments" title="Comments" count={comments.length}>
