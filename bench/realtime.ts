@@ -81,10 +81,9 @@ class LiveSocket {
       if (this.everConnected && this.disconnectedAt !== null && this.backAfterMs === null) this.backAfterMs = performance.now() - this.disconnectedAt;
       if (this.everConnected) {
         if (this.socket.recovered) this.recovered++;
-        else {
-          this.resyncs++;
-          this.onResync?.();
-        }
+        else this.resyncs++;
+        // As the web client: every reconnection refetches the list, a recovered one too.
+        this.onResync?.();
       }
       this.everConnected = true;
     });
@@ -169,7 +168,7 @@ async function setUpMembers(opts: { writeUrl: string; socketUrl: string; db: pg.
           if (sent !== undefined) latencies.push({ at: performance.now(), ms: performance.now() - sent });
         },
         () => {
-          // As the web client: past the recovery window, refetch the list (and count) instead.
+          // As the web client after a reconnection: refetch the list (and count).
           void fetch(`${opts.writeUrl}/api/notifications`, { headers: { cookie: m.cookie } })
             .then((r) => r.json() as Promise<{ id: number }[]>)
             .then((list) => {
