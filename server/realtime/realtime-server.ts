@@ -34,6 +34,8 @@ export function authenticateSocket(
       // session it carried) is not needed any more and is not kept for the socket's lifetime.
       const conn = socket.conn as unknown as { request: unknown } | undefined;
       if (conn) conn.request = null;
+      // The handshake's copy of the headers (the session cookie among them) is not read again either.
+      socket.handshake.headers = {};
       await socket.join(userRoom(user.id));
       next();
     })().catch((err: unknown) => {
