@@ -4,7 +4,12 @@ import { authenticateSocket } from './realtime-server';
 type Next = (err?: Error) => void;
 
 function fakeSocket(userId?: string) {
-  return { request: { session: userId ? { userId } : undefined }, data: {} as Record<string, unknown>, join: vi.fn(async () => undefined) };
+  return {
+    request: { session: userId ? { userId } : undefined, headers: { cookie: 'bb.sid=secret' } } as Record<string, unknown>,
+    handshake: { headers: { cookie: 'bb.sid=secret' } } as { headers: Record<string, string> },
+    data: {} as Record<string, unknown>,
+    join: vi.fn(async () => undefined),
+  };
 }
 
 function run(mw: ReturnType<typeof authenticateSocket>, socket: ReturnType<typeof fakeSocket>): Promise<Error | undefined> {
@@ -30,5 +35,14 @@ describe('authenticateSocket (issue 11, item 11: no unhandled rejection from the
     expect(await run(authenticateSocket(async (id) => ({ id, isSuspended: false })), fakeSocket('u1'))).toBeUndefined();
     expect((await run(authenticateSocket(async () => undefined), fakeSocket())))?.toHaveProperty('message', 'Unauthorized');
     expect((await run(authenticateSocket(async (id) => ({ id, isSuspended: true })), fakeSocket('u2'))))?.toHaveProperty('message', 'Unauthorized');
+  });
+
+  it('when a user is signed in, then the socket keeps nothing of the handshake (session, headers) for its lifetime', async () => {
+    const socket = fakeSocket('u1');
+    expect(await run(authenticateSocket(async (id) => ({ id, isSuspended: false })), socket)).toBeUndefined();
+    expect(socket.data.userId).toBe('u1');
+    expect(socket.request.session).toBeUndefined();
+    expect(socket.request.headers).toEqual({});
+    expect(socket.handshake.headers).toEqual({});
   });
 });

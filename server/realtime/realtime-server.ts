@@ -16,6 +16,26 @@ const CLOSE_BATCH_PAUSE_MS = 250;
 type SocketMiddleware = Parameters<Server['use']>[0];
 
 /**
+ * Engine.IO keeps the upgrade request reachable for the whole connection (the response object it made
+ * for the middlewares listens on the raw socket), and with it the session the middleware loaded, its
+ * closures and the headers: a few KB per idle socket. What the socket no longer needs is let go.
+ */
+function releaseHandshake(req: Record<string, unknown> | undefined): void {
+  if (!req) return;
+  // Engine.IO's upgrade response forwards the raw socket's 'close' for middlewares that wait for the
+  // response to end; the response (and the request, the session's closures) stay reachable through that
+  // listener. The upgrade has long ended: let it go. (Matched by its source; if Engine.IO changes, nothing
+  // is removed and only memory is lost.)
+  const raw = req.socket as { listeners(e: string): ((...a: unknown[]) => void)[]; removeListener(e: string, f: (...a: unknown[]) => void): void } | undefined;
+  for (const listener of raw?.listeners('close') ?? []) {
+    if (listener.name === '' && /^\(\) => this\.emit\("close"\)$/.test(String(listener))) raw!.removeListener('close', listener);
+  }
+  for (const key of ['session', 'sessionStore', 'sessionID', 'sessionUser', '_parsedUrl', 'url', '_query', 'websocket']) req[key] = undefined;
+  req.headers = {};
+  req.rawHeaders = [];
+}
+
+/**
  * The handshake check: a signed-in, unsuspended user, who joins their room. Any failure (a database
  * error included) refuses the socket; nothing escapes as an unhandled rejection.
  */
@@ -32,6 +52,7 @@ export function authenticateSocket(
       socket.data.userId = user.id;
       // Lean sockets (Socket.IO's memory guide): once authenticated, the handshake request (headers, the
       // session it carried) is not needed any more and is not kept for the socket's lifetime.
+      releaseHandshake(socket.request as unknown as Record<string, unknown>);
       const conn = socket.conn as unknown as { request: unknown } | undefined;
       if (conn) conn.request = null;
       // The handshake's copy of the headers (the session cookie among them) is not read again either.
