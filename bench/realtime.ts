@@ -30,6 +30,7 @@ const STOP_AFTER_S = int('BENCH_STOP_AFTER_S', 5);
 const LOAD_S = int('BENCH_LOAD_S', 20);
 const MEMORY_SOCKETS = int('BENCH_MEMORY_SOCKETS', 10_000);
 const BASE_PORT = int('BENCH_BASE_PORT', 18_500);
+const MEMORY_SETTLE_MS = int('BENCH_MEMORY_SETTLE_S', 15) * 1000;
 const SOCKETS_PER_IDLE_USER = 200;
 /** Which parts to run: '1', '2' or '12' (default). */
 const PARTS = process.env.BENCH_PARTS ?? '12';
@@ -317,9 +318,11 @@ async function main() {
       for (let i = 0; i < Math.ceil(MEMORY_SOCKETS / SOCKETS_PER_IDLE_USER); i++) idleUsers2.push(await signUp(writer.url, `Idle${i}`));
       const before = await memoryOf(holder);
       const idle2 = await openSockets(holder.url, idleUsers2, MEMORY_SOCKETS);
-      await new Promise((r) => setTimeout(r, 2_000));
+      // Idle means after the connection burst has settled: V8's memory reducer gives back the pages the
+      // burst's garbage needed (it runs once the process has been quiet for a few seconds).
+      await new Promise((r) => setTimeout(r, MEMORY_SETTLE_MS));
       const after = await memoryOf(holder);
-      const perSocket = (k: 'rss' | 'heapUsed') => (after[k] - before[k]) / MEMORY_SOCKETS / 1024;
+      const perSocket = (k: 'rss' | 'heapUsed' | 'heapTotal' | 'external') => (after[k] - before[k]) / MEMORY_SOCKETS / 1024;
       const writes2 = startWrites(writer.url, commenter2, m2.projectIds, m2.outstanding);
       await new Promise((r) => setTimeout(r, 10_000));
       writes2.stop();
@@ -328,6 +331,9 @@ async function main() {
       const lat = m2.latencies.map((l) => l.ms);
       table.push(
         [`Server memory per idle signed-in socket (${MEMORY_SOCKETS} on one instance): RSS / heap`, `${perSocket('rss').toFixed(1)} KB / ${perSocket('heapUsed').toFixed(1)} KB`],
+        // Where the RSS goes: the V8 heap as committed (used plus the slack the connection burst left) and
+        // memory outside it (Buffers, ArrayBuffers).
+        ['Of that RSS: V8 heap committed / external, per socket', `${perSocket('heapTotal').toFixed(1)} KB / ${perSocket('external').toFixed(1)} KB`],
         [`Write-to-push latency p50 / p95 / p99 across instances, ${MEMORY_SOCKETS + MEMBERS} sockets, ${WRITES_PER_S} writes/s`, `${pcts(lat)} (${lat.length} pushes, ${writes2.stats.failed} writes failed)`],
         [`Stored-to-push latency p50 / p95 / p99 across instances, same run`, pcts(m2.deliveries.map((l) => l.ms))],
       );
