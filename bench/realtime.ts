@@ -7,7 +7,8 @@
 // BENCH_WRITES_PER_S times a second (default 45), and one instance stopped with SIGTERM after
 // BENCH_STOP_AFTER_S seconds (default 5). Part 2, memory: BENCH_MEMORY_SOCKETS idle signed-in sockets
 // (default 10,000) straight to one instance (no HAProxy: it would hold two files per socket) while the
-// members' pushes are written on a second instance, so latency is measured across instances.
+// members' pushes are written on a second instance, so latency is measured across instances. Memory is
+// read BENCH_MEMORY_SETTLE_S (default 15) seconds after the sockets connected, after full GCs.
 // Prints one table; drops the database and the Redis keys afterwards.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
