@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { createProjectViaApi, signInAsAdmin } from './admin-support';
+import { createProjectViaApi, dismissToast, signInAsAdmin } from './admin-support';
 import { newMember, signUpViaApi } from './support';
 
 // The admin portal's waiting, empty and failure states (spec sections 2 and 8): what an admin sees
@@ -114,4 +114,27 @@ test('loading, empty and failure states of the Users, Reports and Blog tabs', as
   releaseCreate();
   await expect(form).toBeHidden();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // A refused edit and a refused delete of the post say so with the server's message.
+  await page.route(/\/api\/admin\/blog\/\d+$/, boom);
+  await page.getByRole('button', { name: 'Edit States post' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Blog Post' });
+  await edit.getByLabel('Title').fill('States post, edited');
+  await edit.getByRole('button', { name: 'Update Post' }).click();
+  await expect(toast(page)).toContainText('Failed to update blog post: Database down');
+  await dismissToast(page);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Delete States post' }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete Blog Post' });
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page)).toContainText('Failed to delete blog post: Database down');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // A suspension stored without a reason (before reasons were required) reads 'No reason provided'.
+  await page.route(new RegExp(`/api/admin/users/${me.id}$`), async (route) => {
+    const real = await route.fetch();
+    await route.fulfill({ response: real, json: { ...(await real.json()), isSuspended: true, suspendedReason: null } });
+  });
+  await page.goto(`/profile/admin-view/${me.id}`);
+  await expect(page.getByTestId('suspension-details')).toContainText('Reason: No reason provided');
 });
