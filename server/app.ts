@@ -92,12 +92,13 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   api.use(sameOriginGuard(config.PUBLIC_URL));
   api.use(session.middleware);
   api.use(loadUser(deps.db));
-  api.use(idempotency(deps.db));
-  api.use(invalidateAfterWrites(deps.cache));
+  // The rate limit first: a refused request costs no idempotency-key writes.
   api.use(
     '/api',
     deps.limiter({ name: 'api', windowMs: 60_000, limit: config.API_RATE_LIMIT, message: MESSAGES.tooManyRequests }),
   );
+  api.use(idempotency(deps.db));
+  api.use(invalidateAfterWrites(deps.cache));
   api.use(openApiRoutes());
   for (const router of domainRoutes(deps)) api.use(router);
   api.use('/api', notFoundHandler);

@@ -119,7 +119,9 @@ export class PublicCache {
 }
 
 /** Writes that change nothing a public read shows. */
-const NOT_PUBLIC = /^\/api\/(auth|login|logout|callback|notifications|upload|search)(\/|$)/;
+// Writes that change nothing a visitor reads: sign-in, a member's own notifications, uploads, searches,
+// draft edits (a draft's publish is public), sync pulls and reports.
+const NOT_PUBLIC = /^\/api\/(auth|login|logout|callback|notifications|upload|search|sync|reports)(\/|$)|^\/api\/drafts\/[^/]+$/;
 const PROJECT_WRITE = /^\/api\/projects\/(\d+)(\/|$)/;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -44,6 +44,27 @@ export async function draftFiles(draftId: string): Promise<PickedFile[]> {
   return stored ?? [];
 }
 
+/** How many files each draft keeps, read in one pass (the Drafts list shows them). */
+export async function draftFileCounts(): Promise<Record<string, number>> {
+  if (typeof indexedDB === 'undefined') return {};
+  const db = await open();
+  try {
+    return await new Promise((resolve, reject) => {
+      const counts: Record<string, number> = {};
+      const req = db.transaction(STORE).objectStore(STORE).openCursor();
+      req.onsuccess = () => {
+        const cursor = req.result;
+        if (!cursor) return resolve(counts);
+        counts[String(cursor.key)] = (cursor.value as unknown[]).length;
+        cursor.continue();
+      };
+      req.onerror = () => reject(req.error ?? new Error('The draft files could not be read'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
 export async function dropDraftFiles(draftId: string): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   await run('readwrite', (s) => s.delete(draftId));

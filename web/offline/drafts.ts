@@ -10,9 +10,10 @@ import type { DraftDoc, LocalStore } from './local-store';
 import { onSyncSignal } from '@web/lib/sync-signals';
 import { localStore } from './local-store';
 import { endSyncSignedOut, stopWhenSignedOut } from './signed-out';
-import { draftFiles, dropDraftFiles, keepDraftFiles, publishFormFor } from './draft-files';
+import { draftFileCounts, draftFiles, dropDraftFiles, keepDraftFiles, publishFormFor } from './draft-files';
 import { afterSending, beforeSending, formBodyFor, isQueued, sendWrite } from './outbox';
 import type { PickedFile } from '@web/api/projects/native-file-form';
+import { myProjectsQueryKey } from '@web/api/query-keys';
 
 export const DRAFT_TEXTS = {
   saved: 'Draft saved',
@@ -143,7 +144,7 @@ export async function saveDraft(id: string | null, data: TDraftData, files: read
   return draftId;
 }
 
-export { draftFiles };
+export { draftFileCounts, draftFiles };
 
 export async function removeDraft(id: string): Promise<void> {
   const db = await localStore();
@@ -158,7 +159,7 @@ export async function publishDraft(id: string) {
     method: 'POST',
     url: `/api/drafts/${id}/publish`,
     label: 'Publish draft',
-    refresh: [['/api/user/projects']],
+    refresh: [[...myProjectsQueryKey]],
   });
   if (!isQueued(answer)) {
     await dropDraftFiles(id); // the project holds them now

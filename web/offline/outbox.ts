@@ -127,7 +127,3 @@ export async function watchOutbox(onChange: (items: OutboxDoc[]) => void): Promi
   return () => sub.unsubscribe();
 }
 
-export async function dismissFailedWrite(id: string): Promise<void> {
-  const db = await localStore();
-  await db?.outbox.findOne(id).remove();
-}

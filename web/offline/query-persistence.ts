@@ -26,7 +26,10 @@ function pathOf(queryKey: readonly unknown[]): string | null {
 }
 
 function kindOf(queryKey: readonly unknown[]): string | null {
-  const path = pathOf(queryKey);
+  // A key may end in an options object (the blog list's page): its path parts decide its kind.
+  const end = queryKey.findIndex((p) => typeof p !== 'string' && typeof p !== 'number');
+  const parts = end === -1 ? queryKey : queryKey.slice(0, end);
+  const path = pathOf(parts);
   if (!path) return null;
   return KINDS.find(([re]) => re.test(path))?.[1] ?? null;
 }
@@ -48,12 +51,12 @@ async function hydrate(db: LocalStore, qc: QueryClient): Promise<void> {
 
 async function evict(db: LocalStore): Promise<void> {
   const projects = await db.querycache.find({ selector: { kind: 'project' }, sort: [{ updatedAt: 'desc' }] }).exec();
-  for (const old of projects.slice(MAX_CACHED_PROJECTS)) {
-    const id = (JSON.parse(old.key) as unknown[])[1];
-    const extras = await db.querycache.find({ selector: { kind: 'project-extra' } }).exec();
-    await Promise.all(extras.filter((e) => (JSON.parse(e.key) as unknown[])[1] === id).map((e) => e.remove()));
-    await old.remove();
-  }
+  const evicted = projects.slice(MAX_CACHED_PROJECTS);
+  if (evicted.length === 0) return;
+  // One read of the extras for all evicted projects, not one per project.
+  const ids = new Set(evicted.map((old) => (JSON.parse(old.key) as unknown[])[1]));
+  const extras = await db.querycache.find({ selector: { kind: 'project-extra' } }).exec();
+  await Promise.all([...extras.filter((e) => ids.has((JSON.parse(e.key) as unknown[])[1])), ...evicted].map((d) => d.remove()));
 }
 
 async function persist(db: LocalStore, query: Query): Promise<void> {

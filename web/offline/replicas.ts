@@ -108,8 +108,9 @@ async function replicaAnswers(db: LocalStore): Promise<[QueryKey, unknown][]> {
 export async function answerFromReplicas(qc: QueryClient, { replace }: { replace: boolean }): Promise<void> {
   const db = await localStore();
   if (!db) return;
+  const updatedAt = Number((await readMeta(db, LAST_SYNC)) ?? Date.now());
   for (const [key, data] of await replicaAnswers(db)) {
     if (!replace && qc.getQueryData(key) !== undefined) continue;
-    qc.setQueryData(key, data, { updatedAt: Number((await readMeta(db, LAST_SYNC)) ?? Date.now()) });
+    qc.setQueryData(key, data, { updatedAt });
   }
 }

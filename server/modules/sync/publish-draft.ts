@@ -6,13 +6,9 @@ import { parse } from '../../http/validate';
 import { createProject, type ProjectDeps } from '../projects/create-project';
 import type { IncomingFile } from '../projects/native-files';
 import { readProject } from '../projects/read-project';
+import { isUniqueViolation } from '../users/generate-handle';
 import type { UserRow } from '../users/users.repository';
 import { findDraft, findProjectIdByDraft, lockDraft, writeDraft } from './drafts.repository';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** Records the published project on the draft (once) and answers the project. */
 async function markPublished(deps: ProjectDeps, id: string, projectId: number): Promise<TProject> {
@@ -44,7 +40,7 @@ export async function publishDraft(
     const project = await createProject(deps, user, input, files, { draftId: id });
     return { project: await markPublished(deps, id, project.id), created: true };
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+    if (!isUniqueViolation(err, 'projects_source_draft_unique')) throw err;
     const winner = await findProjectIdByDraft(deps.db, id, user.id);
     if (winner === undefined) throw err;
     return { project: await markPublished(deps, id, winner), created: false };

@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProjectFile } from '@shared/schemas/project';
-import { invalidateProjectQueries } from './invalidate-projects';
 import { appendPickedFiles, type PickedFile } from './native-file-form';
 import { sendWithProgress } from './send-with-progress';
 
@@ -13,10 +11,3 @@ export function uploadProjectFiles({ id, files, onProgress }: UploadProjectFiles
   return sendWithProgress<{ files: TProjectFile[] }>('POST', `/api/projects/${id}/upload-files`, form, onProgress);
 }
 
-export function useUploadProjectFiles() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadProjectFiles,
-    onSuccess: () => invalidateProjectQueries(queryClient),
-  });
-}

@@ -5,10 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatRelative } from '@shared/format';
+import { myProjectsQueryKey } from '@web/api/query-keys';
 import { PendingMark } from '@web/components/pending-mark';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
-import { DRAFT_TEXTS, draftFiles, publishDraft, removeDraft } from '@web/offline/drafts';
+import { DRAFT_TEXTS, draftFileCounts, publishDraft, removeDraft } from '@web/offline/drafts';
 import type { DraftDoc } from '@web/offline/local-store';
 import { isQueued } from '@web/offline/outbox';
 import { useDrafts, usePendingWrites } from '@web/offline/use-offline';
@@ -23,8 +24,8 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
   const [fileCounts, setFileCounts] = useState<Record<string, number>>({});
   useEffect(() => {
     let current = true;
-    void Promise.all(drafts.map(async (d) => [d.id, (await draftFiles(d.id)).length] as const)).then((entries) => {
-      if (current) setFileCounts(Object.fromEntries(entries));
+    void draftFileCounts().then((counts) => {
+      if (current) setFileCounts(counts);
     });
     return () => {
       current = false;
@@ -37,7 +38,7 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
       const answer = await publishDraft(d.id);
       if (isQueued(answer)) return toast({ title: DRAFT_TEXTS.publishQueued });
       toast({ title: DRAFT_TEXTS.published, description: answer?.title, variant: 'success' });
-      await qc.invalidateQueries({ queryKey: ['/api/user/projects'] });
+      await qc.invalidateQueries({ queryKey: myProjectsQueryKey });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Failed to create project. Please try again.'), variant: 'destructive' });
     }
