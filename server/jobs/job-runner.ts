@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
 
 /** Scheduled work that must run once across all instances, not once per instance. */
@@ -35,15 +36,18 @@ export function startJobRunner(deps: { db: Db; logger: Logger }, jobs: Scheduled
 
   const tryRun = async (job: ScheduledJob) => {
     await deps.db.execute(sql`INSERT INTO scheduled_jobs (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`);
-    const claimed = rowsOf<{ last_succeeded_started_at: string | Date | null; started_at: string | Date }>(
-      await deps.db.execute(sql`
+    const claimed = (
+      await rowsOf<{ last_succeeded_started_at: string | Date | null; started_at: string | Date }>(
+        deps.db,
+        sql`
         UPDATE scheduled_jobs
            SET locked_until = now() + make_interval(secs => ${(job.leaseMs ?? DEFAULT_LEASE_MS) / 1000}),
                last_started_at = now()
          WHERE name = ${job.name}
            AND (last_started_at IS NULL OR last_started_at <= now() - make_interval(secs => ${job.intervalMs / 1000}))
            AND (locked_until IS NULL OR locked_until < now())
-     RETURNING last_succeeded_started_at, last_started_at AS started_at`),
+     RETURNING last_succeeded_started_at, last_started_at AS started_at`,
+      )
     )[0];
     if (!claimed) return;
     const startedAt = new Date(claimed.started_at);
@@ -86,6 +90,3 @@ export function startJobRunner(deps: { db: Db; logger: Logger }, jobs: Scheduled
   };
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

@@ -2,6 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminUsersQuery } from '@shared/schemas/admin';
 import type { DbOrTx } from '../../db/client';
 import { recountFollowCounters, recountProjectCounters } from '../../db/recount';
+import { rowsOf } from '../../db/rows';
 import { trendingScoreSql } from '../discovery/trending-score';
 import { adminAuditLog, blogPosts, follows, projects, reports, users } from '../../db/schema';
 
@@ -95,14 +96,14 @@ export async function collectUserFootprint(db: DbOrTx, userId: string) {
     .select({ id: projects.id, thumbnail: projects.thumbnail })
     .from(projects)
     .where(eq(projects.authorId, userId));
-  const touched = await db.execute<{ project_id: number }>(sql`
+  const touched = await rowsOf<{ project_id: number }>(db, sql`
     SELECT project_id FROM reactions WHERE user_id = ${userId}
     UNION SELECT project_id FROM saves WHERE user_id = ${userId}
     UNION SELECT project_id FROM ratings WHERE user_id = ${userId}
     UNION SELECT project_id FROM comments WHERE user_id = ${userId}
     UNION SELECT project_id FROM shares WHERE user_id = ${userId}`);
   const ownIds = new Set(own.map((p) => p.id));
-  const otherProjectIds = rowsOf<{ project_id: number }>(touched)
+  const otherProjectIds = touched
     .map((r) => Number(r.project_id))
     .filter((id) => !ownIds.has(id));
   const followRows = await db
@@ -113,10 +114,6 @@ export async function collectUserFootprint(db: DbOrTx, userId: string) {
     (id) => id !== userId,
   );
   return { ownProjects: own, otherProjectIds, otherUserIds };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 export async function deleteUserRow(db: DbOrTx, userId: string): Promise<void> {

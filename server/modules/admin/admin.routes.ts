@@ -1,7 +1,7 @@
+import { uuidParam } from '../../http/serial-id-param';
 import { Router } from 'express';
 import { ADMIN_MESSAGES, ZAdminUsersQuerySchema, ZSuspendRequestSchema } from '@shared/schemas/admin';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
 import { currentUser, requireAdmin } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { deleteUser } from './delete-user';
@@ -13,13 +13,8 @@ import { listUserAudit } from './list-user-audit';
 import { suspendUser } from './suspend-user';
 import { unsuspendUser } from './unsuspend-user';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A {id} route parameter of a user: a uuid, else it names nobody (404). */
-function userIdParam(raw: unknown): string {
-  if (typeof raw !== 'string' || !UUID.test(raw)) throw AppError.notFound(ADMIN_MESSAGES.userNotFound);
-  return raw.toLowerCase();
-}
+const userIdParam = (raw: unknown): string => uuidParam(raw, ADMIN_MESSAGES.userNotFound);
 
 /**
  * The admin portal's user management (spec section 7). Every route is behind requireAdmin, which reads

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export type ActivityKind = 'views' | 'reactions' | 'saves' | 'comments' | 'shares' | 'ratings';
 
@@ -13,10 +14,6 @@ const COLUMNS: Record<ActivityKind, string> = {
 };
 
 /** rows of a raw query on either driver. */
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * Counts one view, like, save, comment, share or rating for a project's analytics, in today's (UTC)
  * row of project_daily_stats: one upsert, no read. A rating also adds its stars to rating_sum.

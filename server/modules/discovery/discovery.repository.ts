@@ -1,15 +1,12 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { projects, recommendationSnapshots, users } from '../../db/schema';
 import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
 
 /** The rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Trending scores

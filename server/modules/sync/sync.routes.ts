@@ -1,3 +1,4 @@
+import { uuidParam } from '../../http/serial-id-param';
 import { Router } from 'express';
 import { SYNC_COLLECTIONS, SYNC_MESSAGES, ZDraftPushSchema, ZSyncPullQuerySchema, type TSyncCollection } from '@shared/schemas/sync';
 import type { AppDeps } from '../../deps';
@@ -11,8 +12,6 @@ import { publishDraft } from './publish-draft';
 import { pullChanges } from './pull-changes';
 import { pushDraft } from './push-draft';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function collectionParam(raw: unknown): TSyncCollection {
   if (typeof raw !== 'string' || !(SYNC_COLLECTIONS as readonly string[]).includes(raw)) {
     throw AppError.notFound(SYNC_MESSAGES.unknownCollection);
@@ -20,10 +19,7 @@ function collectionParam(raw: unknown): TSyncCollection {
   return raw as TSyncCollection;
 }
 
-function draftIdParam(raw: unknown): string {
-  if (typeof raw !== 'string' || !UUID.test(raw)) throw AppError.notFound(SYNC_MESSAGES.draftNotFound);
-  return raw.toLowerCase();
-}
+const draftIdParam = (raw: unknown): string => uuidParam(raw, SYNC_MESSAGES.draftNotFound);
 
 /**
  * Replication for the offline store: checkpoint pulls of the member's own collections, and drafts
