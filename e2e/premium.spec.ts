@@ -170,6 +170,13 @@ test.describe('with Stripe (a local fake API and a Stripe.js stub)', () => {
     await page.goto('/subscribe');
     await expect(page.getByRole('heading', { name: "You're Premium!" })).toBeVisible();
     await expect(page.getByTestId('premium-expiry')).toContainText('Your premium access is active until');
+    // A cancellation the server refuses says so, and nothing changes.
+    await page.route('**/api/cancel-subscription', (route) => route.fulfill({ status: 502, json: { message: 'Stripe is unreachable' } }));
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await expect(toast(page)).toContainText('Cancellation Failed');
+    await expect(toast(page)).toContainText('Stripe is unreachable');
+    await expect(page.getByTestId('premium-expiry')).toContainText('Your premium access is active until');
+    await page.unroute('**/api/cancel-subscription');
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(toast(page)).toContainText('Subscription Cancelled');
     await expect(page.getByTestId('premium-expiry')).toContainText('Your premium access ends on');
