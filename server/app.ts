@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request } from 'express';
-import helmet from 'helmet';
 import { MESSAGES } from '@shared/errors';
+import { STATIC_LANDING_FILE } from '@shared/static-landing';
 import { invalidateAfterWrites } from './cache/public-cache';
 import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
@@ -11,10 +11,12 @@ import { loadUser } from './http/auth';
 import { idempotency } from './http/idempotency';
 import { sameOriginGuard } from './http/csrf';
 import { requestLogger } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { refuseNul } from './http/refuse-nul';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { createSession, type SessionSetup } from './http/session';
+import { createSession, sessionWhenNeeded, type SessionSetup } from './http/session';
 import { precompressedAssets, robotsTxt, sitemapXml } from './http/site-files';
+import { staticLanding } from './http/static-landing';
 import { healthRoutes } from './modules/health/health.routes';
 import { domainRoutes } from './modules/index';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookHandler } from './modules/premium/stripe-webhook';
@@ -45,7 +47,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   app.use(requestLogger(deps.logger));
 
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -66,11 +68,13 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
       },
       crossOriginEmbedderPolicy: false,
       hsts: config.secureCookies,
-    }),
+    }, (req) => appScriptSource(req, config.PUBLIC_URL)),
   );
 
   // gzip or brotli for API answers and pages (precompressed assets are already encoded and skipped).
-  app.use(compression({ threshold: 1024 }));
+  // A client that accepts no encoding skips the wrapper, which costs on every request.
+  const compress = compression({ threshold: 1024 });
+  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
   const session = createSession({
     db: deps.db,
@@ -90,7 +94,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   api.use(express.json({ limit: '1mb' }));
   api.use(refuseNul);
   api.use(sameOriginGuard(config.PUBLIC_URL));
-  api.use(session.middleware);
+  api.use(sessionWhenNeeded(session.middleware));
   api.use(loadUser(deps.db));
   // The rate limit first: a refused request costs no idempotency-key writes.
   api.use(
@@ -126,7 +130,10 @@ function appScriptSource(req: Request, publicUrl: string | undefined): string {
   return `${req.protocol}://${host}/assets/`;
 }
 
-/** The built SPA: hashed assets cached for a year, index.html for every other GET. */
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other GET; `/` without a session
+ * gets the prerendered landing page when the build has one (server/http/static-landing.ts).
+ */
 function serveWebApp(app: Express, dir: string) {
   // Absolute, or res.sendFile answers every page with a 500 when WEB_DIST_DIR is relative.
   const webDist = resolve(dir);
@@ -134,7 +141,11 @@ function serveWebApp(app: Express, dir: string) {
   if (!existsSync(index)) throw new Error(`The web app is not built: ${index} is missing (run npm run build:web)`);
   app.use('/assets', precompressedAssets(join(webDist, 'assets')));
   app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(webDist, { index: false }));
+  // The landing page's file is only ever sent for `/` (its script wipes the local store: never for a member).
+  const landing = join(webDist, STATIC_LANDING_FILE);
+  const files = express.static(webDist, { index: false });
+  app.use((req, res, next) => (req.path === `/${STATIC_LANDING_FILE}` ? next() : files(req, res, next)));
+  if (existsSync(landing)) app.get('/', staticLanding(landing));
   app.get('/{*splat}', (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
     res.setHeader('Cache-Control', 'no-cache');

@@ -29,6 +29,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     TRUST_PROXY: z.string().default('false'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { EventBus } from './events/domain-events';
 import type { LimiterFactory } from './http/rate-limit';
 import type { Logger } from './logger';
+import type { ViewCounter } from './modules/projects/view-counter';
 import type { Oidc } from './modules/auth/oidc';
 import type { RedisClient } from './redis';
 import type { FileStorage } from './storage/file-storage';
@@ -20,4 +21,6 @@ export type AppDeps = {
   storage: FileStorage;
   /** Public reads (trending, project pages); call cache.invalidate() after writes outside the HTTP API. */
   cache: PublicCache;
+  /** Project views, counted in memory and written in batches (flush() before reading the table). */
+  views: ViewCounter;
 };

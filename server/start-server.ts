@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from './config';
 import { createApp } from './app';
-import { PublicCache } from './cache/public-cache';
+import { cacheKeys, PublicCache } from './cache/public-cache';
+import { ViewCounter } from './modules/projects/view-counter';
+import type { ProjectViewRow } from './modules/projects/project-view';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed/seed-demo';
 import type { AppDeps } from './deps';
@@ -51,6 +53,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   const cache = new PublicCache({ redis, prefix: config.REDIS_PREFIX, logger });
   await cache.start();
+  // A cached project page follows its stored view count (the answer adds the views not stored yet).
+  const views = new ViewCounter(database.db, {
+    logger,
+    onStored: (id, viewCount) => cache.update<ProjectViewRow | null>(cacheKeys.project(id), (row) => (row && row.viewCount < viewCount ? { ...row, viewCount } : row)),
+  });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -61,11 +68,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     events: new EventBus(logger),
     storage: localStorageIn(config.DATA_DIR),
     cache,
+    views,
   };
   registerNotificationHandlers(deps);
   registerAnalyticsHandlers(deps);
   // The demo community's activity becomes notifications through the same handlers as live activity.
   for (const event of seeded?.events ?? []) await deps.events.emitEvent(event);
+  await deps.events.idle();
   const stopDiscovery = startDiscovery(deps);
   let draining = false;
   const { app, session } = createApp(deps, {
@@ -114,11 +123,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await inFlight.settled(config.SHUTDOWN_TIMEOUT_MS);
+      // The answered writes' side effects (notifications and their pushes, scores) run before the sockets close.
+      await deps.events.idle();
       await realtime.close();
       server.closeIdleConnections();
       await closed;
       clearTimeout(timer);
       stopDiscovery();
+      // After the last answer: the views it noted are written before the database closes.
+      await views.flush();
       session.close();
       await cache.close();
       if (redis) await redis.quit().catch(() => undefined);

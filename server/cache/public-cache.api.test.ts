@@ -65,12 +65,14 @@ describe('public read cache', () => {
     expect(await t.deps.db.select().from(projects).where(eq(projects.id, p.id))).toEqual([]);
   });
 
-  it('when one instance invalidates, then another instance sharing Redis drops its copy too', async () => {
+  it('when one instance invalidates, then another instance sharing Redis drops its copy too, and tells its other caches (search)', async () => {
     const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
     const [ra, rb] = await Promise.all([connectRedis(REDIS_URL), connectRedis(REDIS_URL)]);
     const a = new PublicCache({ redis: ra, prefix });
     const b = new PublicCache({ redis: rb, prefix });
     await Promise.all([a.start(), b.start()]);
+    const heardOnB: unknown[] = [];
+    b.onDrop((scope) => heardOnB.push(scope));
     try {
       let loads = 0;
       const load = async () => ++loads;
@@ -78,6 +80,7 @@ describe('public read cache', () => {
       expect(await b.read('trending', 60_000, load)).toBe(1);
       a.invalidate({ trending: true });
       await expect.poll(() => b.read('trending', 60_000, load), { timeout: 5000 }).toBe(2);
+      expect(heardOnB).toEqual([{ trending: true }]);
     } finally {
       await Promise.all([a.close(), b.close()]);
       await Promise.all([ra.quit(), rb.quit()]);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 import type { RedisClient } from '../redis';
@@ -15,23 +16,48 @@ export const cacheKeys = {
   project: (id: number) => `project:${id}`,
 } as const;
 
-/** A JSON answer serialised once, with its strong ETag. */
-export type CachedJson = { body: string; etag: string };
+/** A JSON answer serialised once, with its strong ETag; compressed once per encoding on first demand. */
+export type CachedJson = { body: Buffer; etag: string; encoded: Partial<Record<Encoding, Buffer>> };
+type Encoding = 'br' | 'gzip';
+
+/** Smaller answers are sent as they are (the compression middleware's threshold too). */
+const COMPRESS_FROM_BYTES = 1024;
 
 export function toCachedJson(value: unknown): CachedJson {
-  const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
 }
 
-/** Sends a cached JSON answer, or 304 when the client's copy (If-None-Match) is current. */
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  // Quality 5: near gzip's speed with brotli's size; the result is reused until the entry changes.
+  return encoding === 'br' ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+}
+
+/**
+ * Sends a cached JSON answer, or 304 when the client's copy (If-None-Match) is current. The bytes are
+ * written as they are stored: no serialising, no compressing per request.
+ */
 export function sendCachedJson(res: Response, cached: CachedJson, cacheControl: string): void {
+  const req = res.req;
   res.setHeader('ETag', cached.etag);
   res.setHeader('Cache-Control', cacheControl);
-  if (res.req.fresh) {
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (req.fresh) {
     res.status(304).end();
     return;
   }
-  res.type('json').send(cached.body);
+  let payload = cached.body;
+  if (payload.length >= COMPRESS_FROM_BYTES && req.headers['accept-encoding']) {
+    // Brotli whenever accepted (browsers list it last but it is the smaller).
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
+    if (encoding) {
+      payload = cached.encoded[encoding] ??= encode(cached.body, encoding);
+      res.setHeader('Content-Encoding', encoding);
+    }
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', payload.length);
+  res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
 /**
@@ -46,6 +72,7 @@ export class PublicCache {
   private generation = 0;
   private subscriber: RedisClient | null = null;
   private readonly channel: string;
+  private dropListeners: ((scope: InvalidationScope) => void)[] = [];
 
   constructor(private readonly opts: { redis: RedisClient | null; prefix: string; logger?: Logger }) {
     this.channel = `${opts.prefix}cache:invalidate`;
@@ -93,6 +120,11 @@ export class PublicCache {
     if (hit) hit.value = change(hit.value as T);
   }
 
+  /** Tells a cache kept elsewhere (search answers) about every drop, local or from another instance. */
+  onDrop(listener: (scope: InvalidationScope) => void): void {
+    this.dropListeners.push(listener);
+  }
+
   /** Drops what the scope makes stale here and on every other instance. */
   invalidate(scope: InvalidationScope): void {
     this.drop(scope);
@@ -104,6 +136,7 @@ export class PublicCache {
   private drop(scope: InvalidationScope): void {
     this.generation++;
     this.loading.clear();
+    for (const listener of this.dropListeners) listener(scope);
     if ('all' in scope) {
       this.entries.clear();
       return;

@@ -23,12 +23,27 @@ export type DomainEventName = keyof DomainEvents;
 export type AnyDomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
 type Handler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;
 
+/** Events whose handlers finish before the write that emits them answers (security: sessions end at once). */
+const BEFORE_ANSWER: ReadonlySet<DomainEventName> = new Set(['user:access-revoked']);
+/** Handlers of this many events run at once. */
+const CONCURRENCY = 4;
+/** Beyond this many waiting events, a write waits for its own handlers (back-pressure instead of memory). */
+const MAX_QUEUED = 10_000;
+
 /**
- * In-process event bus. emit() waits for the handlers so an answer is sent after its side effects
- * are stored; a failing handler is logged and never fails the write that emitted the event.
+ * In-process event bus. A write's side effects (notifications and their pushes, trending scores,
+ * analytics counters, sync signals) run after its answer, from a queue on the instance that made the
+ * write, so each runs once; `idle()` resolves when the queue is empty and SIGTERM waits for it (stop()
+ * in start-server.ts). A process that dies without SIGTERM loses the side effects still queued (the
+ * write itself is stored; the 5-minute bulk refresh repairs scores). A failing handler is logged and
+ * never fails the write that emitted the event.
  */
 export class EventBus {
   private handlers = new Map<DomainEventName, Handler<never>[]>();
+  private queue: AnyDomainEvent[] = [];
+  private running = 0;
+  private scheduled = false;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly logger: Logger) {}
 
@@ -43,7 +58,40 @@ export class EventBus {
     return this.emit(event.name, event.payload as DomainEvents[typeof event.name]);
   }
 
-  async emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+  /** Queues the event's handlers; resolves at once, or once they ran for BEFORE_ANSWER events (and under back-pressure). */
+  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
+    if (BEFORE_ANSWER.has(name) || this.queue.length >= MAX_QUEUED) return this.handle(name, payload);
+    this.queue.push({ name, payload } as AnyDomainEvent);
+    // After the current turn, so the answer is written before the handlers start their queries.
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
+    }
+    return Promise.resolve();
+  }
+
+  /** Resolves once every queued event has been handled (including events its handlers emitted). */
+  idle(): Promise<void> {
+    if (this.running === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    while (this.running < CONCURRENCY && this.queue.length > 0) {
+      const event = this.queue.shift()!;
+      this.running++;
+      void this.handle(event.name, event.payload as DomainEvents[typeof event.name]).finally(() => {
+        this.running--;
+        this.pump();
+        if (this.running === 0 && this.queue.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      });
+    }
+  }
+
+  private async handle<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
     for (const handler of (this.handlers.get(name) ?? []) as Handler<K>[]) {
       try {
         await handler(payload);

@@ -23,7 +23,7 @@ export function limiterFactory(redis: RedisClient | null, redisPrefix = 'bb:'): 
       windowMs,
       limit,
       store,
-      standardHeaders: 'draft-8',
+      standardHeaders: 'draft-7',
       legacyHeaders: false,
       keyGenerator: key,
       skipSuccessfulRequests: skipSuccessful ?? false,

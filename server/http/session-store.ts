@@ -1,6 +1,7 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from '../modules/users/users.repository';
 
@@ -46,11 +47,16 @@ export class DbSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void) {
-    this.db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.sid, sid))
+    // The one query of every signed-in request: prepared once.
+    prepared(this.db, 'session_with_user', (db, name) =>
+      db
+        .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, user: users })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.sid, sql.placeholder('sid')))
+        .prepare(name),
+    )
+      .execute({ sid })
       .then(([row]) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
         const sess = row.sess as Loaded;

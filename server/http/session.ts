@@ -1,4 +1,5 @@
 import { RedisStore } from 'connect-redis';
+import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Db } from '../db/client';
 import type { RedisClient } from '../redis';
@@ -14,6 +15,7 @@ declare module 'express-session' {
 }
 
 export const SESSION_COOKIE = 'bb.sid';
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionSetup = {
@@ -92,6 +94,23 @@ export function createSession(opts: {
     destroyUserSessions: (userId) => (redisStore ?? dbStore!).destroyUserSessions(userId),
     close: () => dbStore?.close(),
   };
+}
+
+/** The routes that start, read or end a session for a request that has none yet. */
+const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout)|login|callback|logout)$/;
+
+/**
+ * The session middleware for requests that carry a session cookie or go to a sign-in route. Any other
+ * request has no session to load, and express-session would still make (and throw away) a new one for
+ * it, with a random id and a hash, on every anonymous read.
+ */
+export function sessionWhenNeeded(middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => (hasSessionCookie(req) || SESSION_ROUTES.test(req.path) ? middleware(req, res, next) : next());
+}
+
+/** Whether the request carries a session cookie (valid or not: only the session store can tell). */
+export function hasSessionCookie(req: { headers: { cookie?: string } }): boolean {
+  return req.headers.cookie?.includes(SESSION_COOKIE_PREFIX) ?? false;
 }
 
 /** Promisified helpers: a new session id at login (no fixation), and destruction at logout. */

@@ -3,9 +3,10 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProject } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { precompressedAssets } from './site-files';
 
@@ -46,14 +47,31 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('compression', () => {
-  it('when a client accepts brotli, then a large API answer comes compressed', async () => {
-    const res = await raw(`${t.url}/robots.txt`, { 'accept-encoding': 'br' });
-    expect(res.status).toBe(200); // small answers stay as they are
-    const big = await raw(`${t.url}/api/unknown-${'x'.repeat(1500)}`, { 'accept-encoding': 'br' });
-    expect(big.headers['content-encoding']).toBeUndefined(); // tiny 404 body
-    const trending = await raw(`${t.url}/api/projects/trending`, { 'accept-encoding': 'gzip' });
-    expect(trending.status).toBe(200);
-    expect(['gzip', undefined]).toContain(trending.headers['content-encoding']);
+  it('when a client accepts brotli or gzip, then large API answers come compressed, the cached ones from bytes compressed once', async () => {
+    const { user } = await t.signUp();
+    for (let i = 0; i < 12; i++) await insertProject(t.deps.db, user.id, { title: `Compressible project number ${i}`, description: 'x'.repeat(200) });
+    const paths = ['/api/projects/trending', '/api/projects?limit=12&offset=0'];
+    const plain = new Map<string, string>();
+    for (const path of paths) {
+      const res = await raw(`${t.url}${path}`);
+      expect(res.headers['content-encoding'], path).toBeUndefined();
+      expect(res.body.length, path).toBeGreaterThan(1024);
+      plain.set(path, res.body.toString());
+    }
+    for (const [accepted, expected, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (const path of paths) {
+        const res = await raw(`${t.url}${path}`, { 'accept-encoding': accepted });
+        expect(res.headers['content-encoding'], path).toBe(expected);
+        expect(res.headers.vary, path).toContain('Accept-Encoding');
+        expect(decode(res.body).toString(), path).toBe(plain.get(path));
+      }
+    }
+    // Small answers stay as they are.
+    const small = await raw(`${t.url}/api/unknown-${'x'.repeat(1500)}`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

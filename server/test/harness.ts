@@ -19,7 +19,7 @@ export type TestServer = RunningServer & {
 };
 
 /** Starts the real server on port 0 over a fresh database (practica's startWebServer pattern). */
-export async function startTestServer(env: Record<string, string> = {}, opts: { logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: { logger?: Logger; serveWeb?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-test-'));
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -35,8 +35,9 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     REDIS_PREFIX: `bbt:${randomBytes(4).toString('hex')}:`,
     ...env,
   });
-  const running = await startServer(config, { database: testDb.database, serveWeb: false, logger: opts.logger });
-  const client = () => new TestClient(running.url);
+  const running = await startServer(config, { database: testDb.database, serveWeb: opts.serveWeb ?? false, logger: opts.logger });
+  // Tests read what a write caused right after its answer: the client waits for the side-effect queue.
+  const client = () => new TestClient(running.url, () => running.deps.events.idle());
   return {
     ...running,
     dbKind: testDb.database.kind,

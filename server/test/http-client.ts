@@ -4,7 +4,11 @@ export type Reply<T = any> = { status: number; body: T; text: string; headers: H
 export class TestClient {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: string) {}
+  /** settle: awaited after each answer, e.g. the server's queue of side effects (notifications, scores). */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly settle?: () => Promise<void>,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -33,6 +37,7 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     const text = await res.text();
+    await this.settle?.();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;

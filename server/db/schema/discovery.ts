@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -12,6 +12,8 @@ export const recommendationSnapshots = pgTable('recommendation_snapshots', {
     .references(() => users.id, { onDelete: 'cascade' }),
   projectIds: integer('project_ids').array().notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** False while only the first pages are ranked (a member's first page); a page past them ranks the rest. */
+  complete: boolean('complete').notNull().default(true),
 });
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRENDING_LIMIT, SEARCH_RESULTS_MAX } from '@shared/schemas/discovery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
+  AFFINITY,
   inSearchTransaction,
   recommendedQuerySql,
   searchCommentsQuerySql,
@@ -24,7 +25,8 @@ describe('discovery query plans on 50,000 projects', () => {
   beforeAll(async () => {
     if (!onPostgres) return;
     t = await startTestServer();
-    memberId = (await generateDiscoveryData(t.database.db, { projects: PROJECTS, users: 2_000, comments: 20_000 })).memberId;
+    // 80 likes a member, as the bench's 1M community: hundreds of members share some of anyone's likes.
+    memberId = (await generateDiscoveryData(t.database.db, { projects: PROJECTS, users: 2_000, comments: 20_000, likesPerUser: 80 })).memberId;
   }, 240_000);
   afterAll(async () => {
     if (t) await t.close();
@@ -66,5 +68,31 @@ describe('discovery query plans on 50,000 projects', () => {
       for (const [name, text] of Object.entries(plans)) expect(text, name).not.toMatch(/to_tsvector/);
     },
     120_000,
+  );
+
+  it.runIf(onPostgres)(
+    'when a member shares likes with hundreds of members, then the co-like ranking reads a bounded number of their likes (the 50 closest, 20 each)',
+    async () => {
+      type PlanNode = { 'Node Type': string; 'Subplan Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
+      const [row] = ((await t.database.db.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${recommendedQuerySql(memberId, 100)}`)) as unknown as {
+        rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[];
+      }).rows;
+      const find = (node: PlanNode, hit: (n: PlanNode) => boolean): PlanNode | undefined =>
+        hit(node) ? node : (node.Plans ?? []).map((c) => find(c, hit)).find(Boolean);
+      const root = row!['QUERY PLAN'][0].Plan;
+      const colikes = find(root, (n) => n['Subplan Name'] === 'CTE colikes');
+      const aggregate = colikes && find(colikes, (n) => n['Node Type'] === 'Aggregate');
+      const input = aggregate?.Plans?.[0];
+      expect(input, JSON.stringify(colikes)).toBeDefined();
+      const neighbourLikes = input!['Actual Rows'] * input!['Actual Loops'];
+      // Enough data that the bound matters (before it, every one of up to 500 neighbours' likes was read).
+      const [{ sharers }] = ((await t.database.db.execute(sql`
+        SELECT count(DISTINCT r.user_id)::int AS sharers FROM reactions mine JOIN reactions r ON r.project_id = mine.project_id
+        WHERE mine.user_id = ${memberId} AND r.user_id <> ${memberId}`)) as unknown as { rows: { sharers: number }[] }).rows as [{ sharers: number }];
+      expect(sharers).toBeGreaterThan(100);
+      expect(neighbourLikes).toBeGreaterThan(0);
+      expect(neighbourLikes).toBeLessThanOrEqual(AFFINITY.neighboursMax * AFFINITY.coLikesPerNeighbour);
+    },
+    60_000,
   );
 });

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, recommendationSnapshots, users } from '../../db/schema';
-import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import { projectViewColumns, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
 
 /** The rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -81,22 +82,22 @@ export type FollowingItem = {
 /**
  * The member's following feed: projects authored by people they follow and projects those people
  * shared, one item per project at its newest activity (a share carries its sharer), newest first.
- * Never the member's own projects; suspended authors and suspended sharers are left out.
+ * Never the member's own projects; suspended authors and suspended sharers are left out. Prepared: its
+ * plan costs several times its execution for a member who follows a few people.
  */
 export function listFollowingItems(db: DbOrTx, userId: string, limit: number): Promise<FollowingItem[]> {
-  return rowsOf<FollowingItem>(
-    db,
-    sql`
+  const member = sql.placeholder('userId');
+  return preparedSql<FollowingItem>(db, 'following_items', () => sql`
     WITH activity AS (
       SELECT p.id AS project_id, p.created_at AS at, NULL::uuid AS shared_by
       FROM follows f JOIN projects p ON p.author_id = f.following_id
-      WHERE f.follower_id = ${userId}
+      WHERE f.follower_id = ${member}
       UNION ALL
       SELECT s.project_id, s.shared_at, s.user_id
       FROM follows f
       JOIN shares s ON s.user_id = f.following_id
       JOIN users su ON su.id = s.user_id
-      WHERE f.follower_id = ${userId} AND NOT su.is_suspended
+      WHERE f.follower_id = ${member} AND NOT su.is_suspended
     ), latest AS (
       SELECT DISTINCT ON (project_id) project_id, at, shared_by
       FROM activity
@@ -109,10 +110,9 @@ export function listFollowingItems(db: DbOrTx, userId: string, limit: number): P
     JOIN projects p ON p.id = l.project_id
     JOIN users a ON a.id = p.author_id
     LEFT JOIN users su ON su.id = l.shared_by
-    WHERE p.author_id <> ${userId} AND NOT a.is_suspended
+    WHERE p.author_id <> ${member} AND NOT a.is_suspended
     ORDER BY l.at DESC, l.project_id DESC
-    LIMIT ${limit}`,
-  );
+    LIMIT ${sql.placeholder('limit')}`)({ userId, limit });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -128,10 +128,13 @@ export const SNAPSHOT_SIZE = RECOMMENDED_OFFSET_MAX + RECOMMENDED_LIMIT_MAX;
  *   affinity = 2 * share of the member's likes/saves/4-5 star ratings in the project's category
  *            + 1 if the member follows the author + min(interactions with the author's projects, 3) / 3
  *            + 2 * min(members with a common like who liked it, 5) / 5
+ * where "members with a common like" are the neighboursMax who share most of the member's likes, each
+ * counted with their coLikesPerNeighbour likes of the newest projects: the ranking reads at most
+ * 50 x 20 of their likes however dense the community (at 1M projects it read ~15,000 and took 45 ms).
  */
-export const AFFINITY = { category: 2, follow: 1, creatorHitsCap: 3, coLike: 2, coLikersCap: 5, neighboursMax: 500 } as const;
+export const AFFINITY = { category: 2, follow: 1, creatorHitsCap: 3, coLike: 2, coLikersCap: 5, neighboursMax: 50, coLikesPerNeighbour: 20 } as const;
 
-/** The ranking query of recommendations (the project ids, best first), also used by EXPLAIN checks. */
+/** The ranking query of recommendations (the project ids with their rank n, best first), also used by EXPLAIN checks. */
 export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE): SQL {
   const a = AFFINITY;
   return sql`
@@ -155,16 +158,23 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
       WHERE author_id <> ${userId}
       GROUP BY author_id
     ), neighbours AS (
-      SELECT DISTINCT r.user_id FROM reactions mine JOIN reactions r ON r.project_id = mine.project_id
+      -- The members who share most of my likes: a bounded number, so the work stays the same however
+      -- many members like what I like.
+      SELECT r.user_id FROM reactions mine JOIN reactions r ON r.project_id = mine.project_id
       WHERE mine.user_id = ${userId} AND r.user_id <> ${userId}
-      ORDER BY r.user_id
+      GROUP BY r.user_id
+      ORDER BY count(*) DESC, r.user_id
       LIMIT ${a.neighboursMax}
     ), colikes AS (
+      -- Weights of the whole snapshot whatever size is ranked, so the first pages rank like the full list.
+      -- Each neighbour's likes of the newest projects (the primary key's order), at most coLikesPerNeighbour.
       SELECT r.project_id, count(*)::float8 AS likers
-      FROM neighbours n JOIN reactions r ON r.user_id = n.user_id
+      FROM neighbours n CROSS JOIN LATERAL (
+        SELECT project_id FROM reactions WHERE user_id = n.user_id ORDER BY project_id DESC LIMIT ${a.coLikesPerNeighbour}
+      ) r
       GROUP BY r.project_id
       ORDER BY likers DESC, r.project_id DESC
-      LIMIT ${size}
+      LIMIT ${SNAPSHOT_SIZE}
     ), candidates AS (
       -- Each source reads its projects through an index and carries the columns the ranking needs,
       -- so projects is never read again as a whole.
@@ -185,68 +195,111 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
         ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${size}
       ) x
       UNION
-      SELECT x.* FROM colikes cl CROSS JOIN LATERAL (
+      SELECT x.* FROM (SELECT project_id FROM colikes ORDER BY likers DESC, project_id DESC LIMIT ${size}) cl CROSS JOIN LATERAL (
         SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p WHERE p.id = cl.project_id
       ) x
     )
-    SELECT c.id
+    SELECT c.id, row_number() OVER best AS n
     FROM candidates c
-    JOIN users u ON u.id = c.author_id
     LEFT JOIN cats ON cats.category = c.category
     LEFT JOIN creators cr ON cr.author_id = c.author_id
     LEFT JOIN colikes cl ON cl.project_id = c.id
-    WHERE c.author_id <> ${userId} AND NOT u.is_suspended
-    ORDER BY c.trending_score + ln(1
+    -- Against the few suspended members (their index), not a join of every candidate's author.
+    WHERE c.author_id <> ${userId} AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = c.author_id AND u.is_suspended)
+    WINDOW best AS (ORDER BY c.trending_score + ln(1
         + ${a.category} * coalesce(cats.share, 0)
         + coalesce(cr.weight, 0)
         + ${a.coLike} * least(coalesce(cl.likers, 0), ${a.coLikersCap}) / ${a.coLikersCap}
       ) / ln(2::float8) DESC,
-      c.id DESC
+      c.id DESC)
+    ORDER BY n
     LIMIT ${size}`;
 }
 
-/** Ranks the member's recommendations now and stores them as their snapshot; answers the ids. */
-export async function storeRecommendationSnapshot(db: DbOrTx, userId: string): Promise<number[]> {
-  const rows = await rowsOf<{ id: number }>(db, recommendedQuerySql(userId));
-  const projectIds = rows.map((r) => Number(r.id));
-  const computedAt = new Date();
-  await db
-    .insert(recommendationSnapshots)
-    .values({ userId, projectIds, computedAt })
-    .onConflictDoUpdate({ target: recommendationSnapshots.userId, set: { projectIds, computedAt } });
-  return projectIds;
+/**
+ * How many projects a member's first ranking orders: the first pages (12 of 8). Ranking the top 100
+ * reads about a tenth of the candidates the whole snapshot needs (each source contributes its best
+ * `size`), so a first page stays cheap; a page past them ranks the rest (extendRecommendationSnapshot).
+ */
+export const FIRST_RANKING_SIZE = 100;
+
+/** A page of the member's stored snapshot (visible projects, in order), whether it is still young enough to reuse for a first page, and whether it holds every ranked project. */
+export type SnapshotPage = { rows: ProjectViewRow[]; length: number; complete: boolean; fresh: boolean };
+
+/**
+ * Ranks the member's recommendations now (the best `size`, `complete` when that is the whole
+ * snapshot) and stores them as their snapshot, in one statement; answers the ids.
+ */
+export async function storeRecommendationSnapshot(db: DbOrTx, userId: string, size: number = SNAPSHOT_SIZE): Promise<number[]> {
+  const complete = size >= SNAPSHOT_SIZE;
+  const [row] = await rowsOf<{ ids: number[] }>(
+    db,
+    sql`
+    INSERT INTO recommendation_snapshots (user_id, project_ids, computed_at, complete)
+    SELECT ${userId}, coalesce(array_agg(r.id ORDER BY r.n), '{}'), now(), ${complete}
+    FROM (${recommendedQuerySql(userId, Math.min(size, SNAPSHOT_SIZE))}) r
+    ON CONFLICT (user_id) DO UPDATE SET project_ids = excluded.project_ids, computed_at = excluded.computed_at, complete = excluded.complete
+    RETURNING project_ids AS ids`,
+  );
+  return (row?.ids ?? []).map(Number);
+}
+
+/**
+ * Completes a snapshot that holds only the first pages: ranks the whole snapshot now and appends the
+ * projects not already in it, so the pages already shown keep their order and no project comes twice.
+ * Keeps computed_at (the first page's reuse window is the first ranking's). Answers the ids.
+ */
+export async function extendRecommendationSnapshot(db: DbOrTx, userId: string): Promise<number[]> {
+  const [row] = await rowsOf<{ ids: number[] }>(
+    db,
+    sql`
+    WITH ranked AS (${recommendedQuerySql(userId, SNAPSHOT_SIZE)}),
+    old AS (SELECT project_ids FROM recommendation_snapshots WHERE user_id = ${userId})
+    UPDATE recommendation_snapshots s SET complete = true, project_ids = (old.project_ids || coalesce(
+        (SELECT array_agg(r.id ORDER BY r.n) FROM ranked r WHERE r.id <> ALL (old.project_ids)), '{}'))[1:${SNAPSHOT_SIZE}]
+    FROM old
+    WHERE s.user_id = ${userId}
+    RETURNING s.project_ids AS ids`,
+  );
+  return (row?.ids ?? []).map(Number);
 }
 
 /** How long a first page reuses the member's snapshot instead of ranking afresh (see docs/decisions.md). */
 export const SNAPSHOT_REUSE_MS = 2 * 60 * 1000;
 
-/** A slice of the member's snapshot if it was computed less than maxAgeMs ago, or null. */
-export async function readFreshRecommendationSnapshot(
+/**
+ * A page of the member's stored snapshot, read with its projects in one statement (the ids of the
+ * slice, then each project and author by primary key), with its length, completeness and freshness
+ * (younger than maxAgeMs); null when they have none. Deleted projects and suspended authors' drop out.
+ */
+export async function readRecommendationPage(
   db: DbOrTx,
   userId: string,
   page: { limit: number; offset: number },
-  maxAgeMs: number,
-): Promise<number[] | null> {
-  const [row] = await db
-    .select({ ids: sql<number[] | null>`${recommendationSnapshots.projectIds}[${page.offset + 1}:${page.offset + page.limit}]` })
+  maxAgeMs: number = SNAPSHOT_REUSE_MS,
+): Promise<SnapshotPage | null> {
+  const slice = sql`LATERAL unnest(${recommendationSnapshots.projectIds}[${page.offset + 1}:${page.offset + page.limit}]) WITH ORDINALITY AS slice(id, n)`;
+  const rows = await db
+    .select({
+      ...projectViewColumns,
+      snapshotLength: sql<number>`coalesce(cardinality(${recommendationSnapshots.projectIds}), 0)`,
+      snapshotComplete: recommendationSnapshots.complete,
+      snapshotFresh: sql<boolean>`${recommendationSnapshots.computedAt} > now() - ${`${maxAgeMs} milliseconds`}::interval`,
+    })
     .from(recommendationSnapshots)
-    .where(and(eq(recommendationSnapshots.userId, userId), sql`${recommendationSnapshots.computedAt} > now() - ${`${maxAgeMs} milliseconds`}::interval`));
-  if (!row) return null;
-  return (row.ids ?? []).map(Number);
-}
-
-/** A slice of the member's stored snapshot, or null when they have none. */
-export async function readRecommendationSnapshot(
-  db: DbOrTx,
-  userId: string,
-  page: { limit: number; offset: number },
-): Promise<number[] | null> {
-  const [row] = await db
-    .select({ ids: sql<number[] | null>`${recommendationSnapshots.projectIds}[${page.offset + 1}:${page.offset + page.limit}]` })
-    .from(recommendationSnapshots)
-    .where(eq(recommendationSnapshots.userId, userId));
-  if (!row) return null;
-  return (row.ids ?? []).map(Number);
+    .leftJoin(slice, sql`true`)
+    .leftJoin(projects, sql`${projects.id} = slice.id`)
+    .leftJoin(users, eq(users.id, projects.authorId))
+    .where(eq(recommendationSnapshots.userId, userId))
+    .orderBy(sql`slice.n`);
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    rows: rows.filter((r) => r.id !== null && r.authorIsSuspended === false).map(({ snapshotLength: _l, snapshotComplete: _c, snapshotFresh: _f, ...view }) => view as ProjectViewRow),
+    length: Number(first.snapshotLength),
+    complete: first.snapshotComplete,
+    fresh: first.snapshotFresh,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -366,14 +419,15 @@ function fullText(terms: SearchTerms) {
  */
 export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
   const fts = fullText(terms);
-  // Both sources read projects through an index and carry what the ranking needs, so the matches are
-  // never joined back to projects as a whole.
-  const row = sql`p.id, p.title, p.trending_score, p.author_id, ${fts.relevance(PROJECT_DOCUMENT)} AS fts`;
-  // Capped candidates: the best-scored full-text matches, ranked afterwards by the rules below. The
-  // matches come from the GIN index (OFFSET 0 keeps the planner from walking the trending index instead).
+  // Both sources read projects through an index and carry what the ranking needs (the stored document
+  // included), so the matches are never joined back to projects.
+  const row = sql`p.id, p.title, p.trending_score, p.author_id, ${PROJECT_DOCUMENT} AS document`;
+  // Capped candidates: the best-scored full-text matches, read from the GIN index (OFFSET 0 keeps the
+  // planner from walking the trending index instead, which reads the whole table for a rare word).
+  // Nothing is computed per match: relevance is computed below, for the capped candidates only.
   const ftsSource = fts.query
     ? sql`SELECT * FROM (SELECT * FROM (SELECT ${row} FROM projects p WHERE ${PROJECT_DOCUMENT} @@ ${fts.query} OFFSET 0) g
-        ORDER BY g.trending_score DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${SEARCH_CANDIDATES_MAX}) f UNION`
+        ORDER BY g.trending_score DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${SEARCH_CANDIDATES_MAX}) f UNION ALL`
     : sql``;
   return sql`
     WITH matches AS (
@@ -390,11 +444,11 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
         LIMIT ${PROJECTS_PER_AUTHOR}
       ) x
     ), ranked AS (
-      SELECT m.id, m.trending_score,
+      SELECT DISTINCT ON (m.id) m.id, m.trending_score,
         greatest(
           word_similarity(${terms.text}, lower(m.title)),
           0.9 * word_similarity(${terms.text}, ${AUTHOR_NAME}),
-          m.fts
+          ${fts.relevance(sql.raw('m.document'))}
         )::float8 AS relevance,
         ${sql.raw(PREMIUM_NOW_SQL)} AS premium
       FROM matches m JOIN users u ON u.id = m.author_id
@@ -428,8 +482,10 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number): SQL {
   if (!fts.query) return sql`SELECT NULL::int AS id WHERE false`;
   return sql`
     WITH matches AS (
+      -- Capped candidates: the newest matches from the GIN index, with their stored documents;
+      -- relevance is computed below for those only.
       SELECT * FROM (
-        SELECT c.id, c.content, c.created_at, c.project_id, c.user_id, ${fts.relevance(COMMENT_DOCUMENT)} AS relevance
+        SELECT c.id, c.content, c.created_at, c.project_id, c.user_id, ${COMMENT_DOCUMENT} AS document
         FROM comments c
         WHERE ${COMMENT_DOCUMENT} @@ ${fts.query}
         OFFSET 0
@@ -445,7 +501,7 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number): SQL {
     WHERE NOT cu.is_suspended
       -- Hidden with their projects: the projects of suspended authors are few and found by author.
       AND m.project_id NOT IN (SELECT p.id FROM users pa JOIN projects p ON p.author_id = pa.id WHERE pa.is_suspended)
-    ORDER BY round(m.relevance::numeric, 1) DESC, m.created_at DESC, m.id DESC
+    ORDER BY round(${fts.relevance(sql.raw('m.document'))}::numeric, 1) DESC, m.created_at DESC, m.id DESC
     LIMIT ${limit}`;
 }
 

@@ -1,21 +1,33 @@
 import { Router } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { ZRecommendedQuerySchema, ZSearchQuerySchema } from '@shared/schemas/discovery';
-import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson } from '../../cache/public-cache';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { listFollowingProjects } from './list-following-projects';
 import { listRecommendedProjects } from './list-recommended-projects';
 import { listTrendingProjects } from './list-trending-projects';
+import { SearchResultCache } from './search-cache';
 import { searchContent } from './search-content';
 
-const SEARCHES_PER_MINUTE = 120;
+const searchCaches = new WeakMap<PublicCache, SearchResultCache<CachedJson>>();
+
+/** The app's shared search answers (one per app, found through its public cache). */
+export function searchResultCache(cache: PublicCache): SearchResultCache<CachedJson> {
+  let found = searchCaches.get(cache);
+  if (!found) searchCaches.set(cache, (found = new SearchResultCache<CachedJson>()));
+  return found;
+}
 
 /** Explore's feeds and search. Mounted before the projects router so /api/projects/:id does not swallow them. */
 export function discoveryRoutes(deps: AppDeps): Router {
   const router = Router();
   const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN };
+  const searches = searchResultCache(deps.cache);
+  // Every write the public cache hears of (any successful API write that others could read, on any
+  // instance) empties the shared search answers before its answer leaves: search shows edits and counters.
+  deps.cache.onDrop(() => searches.clear());
 
   router.get('/api/projects/following', requireUser, async (req, res) => {
     res.json(await listFollowingProjects(ctx, currentUser(req).id));
@@ -37,14 +49,16 @@ export function discoveryRoutes(deps: AppDeps): Router {
   const searchLimit = deps.limiter({
     name: 'search',
     windowMs: 60 * 1000,
-    limit: SEARCHES_PER_MINUTE,
+    limit: deps.config.SEARCH_RATE_LIMIT,
     message: MESSAGES.tooManyRequests,
     key: (req) => `user:${req.user?.id ?? req.ip ?? ''}`,
   });
 
   router.get('/api/search', requireUser, searchLimit, async (req, res) => {
     const { q } = parse(ZSearchQuerySchema, req.query);
-    res.json(await searchContent(ctx, q));
+    // The same answer for every member: shared for a few seconds (search-cache.ts).
+    const cached = await searches.read(q, async () => toCachedJson(await searchContent(ctx, q)));
+    sendCachedJson(res, cached, 'private, no-cache');
   });
 
   return router;

@@ -5,6 +5,7 @@ import { RECOMMENDED_LIMIT_MESSAGE, RECOMMENDED_OFFSET_MESSAGE } from '@shared/s
 import { ZProjectSchema } from '@shared/schemas/project';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
+import { FIRST_RANKING_SIZE } from './discovery.repository';
 import { discoveryKit, idsOf } from './discovery-test-kit';
 
 let t: TestServer;
@@ -68,6 +69,43 @@ describe('GET /api/projects/recommended', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort((a, b) => a - b)).toEqual([...eligible].sort((a, b) => a - b));
     for (const id of [...mine, hidden]) expect(seen).not.toContain(id);
+  });
+
+  it('when a first page ranks only the first pages, then paging past them appends the rest: the pages shown keep their order and every project comes once', async () => {
+    const me = await t.signUp();
+    const author = await t.signUp();
+    // Old projects: they rank below every other test's projects for the other members.
+    const createdAt = new Date(Date.now() - 300 * 86_400_000);
+    const made: number[] = [];
+    for (let i = 0; i < FIRST_RANKING_SIZE + 12; i++) made.push((await kit.project(author.user.id, { reactionCount: i % 40, createdAt })).id);
+    await kit.refresh();
+    const snapshot = async () =>
+      ((await t.database.db.execute(sql`SELECT cardinality(project_ids) AS n, complete FROM recommendation_snapshots WHERE user_id = ${me.user.id}`)) as unknown as {
+        rows: { n: number; complete: boolean }[];
+      }).rows[0];
+
+    // The first page orders the first pages only (a member's first ranking stays cheap).
+    const pages = [await page(me.client)];
+    expect(await snapshot()).toEqual({ n: FIRST_RANKING_SIZE, complete: false });
+    const ranked: number[] = [];
+    for (let offset = INITIAL_OFFSET; offset + PAGE_SIZE <= FIRST_RANKING_SIZE; offset += PAGE_SIZE) {
+      pages.push(await page(me.client, `/api/projects/recommended?limit=${PAGE_SIZE}&offset=${offset}`));
+    }
+    ranked.push(...pages.flat());
+    // Scores move before the page past the first ranking: what was shown keeps its place.
+    await kit.setCounts(made.slice(-30), { reactionCount: 90 });
+    await kit.refresh();
+    for (let offset = INITIAL_OFFSET + PAGE_SIZE * (pages.length - 1); ; offset += PAGE_SIZE) {
+      const next = await page(me.client, `/api/projects/recommended?limit=${PAGE_SIZE}&offset=${offset}`);
+      if (next.length === 0) break;
+      pages.push(next);
+      expect(pages.length).toBeLessThan(200);
+    }
+    const seen = pages.flat();
+    expect(seen.slice(0, ranked.length)).toEqual(ranked);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of made) expect(seen).toContain(id);
+    expect((await snapshot())?.complete).toBe(true);
   });
 
   it('when the first page is asked again within two minutes, then the snapshot is reused; later, ranked from the new scores', async () => {

@@ -130,7 +130,28 @@ describe('GET /api/search', () => {
     expect(idsOf((await search('Mallory')).projects)).toEqual([hidden.id]);
 
     await kit.suspend(banned.user.id);
+    // What every successful API write does (the admin route's suspension too): the public cache drops.
+    t.deps.cache.invalidate({ all: true });
     expect(await search('quokka')).toEqual({ projects: [], comments: [] });
     expect((await search('Mallory')).projects).toEqual([]);
+  });
+
+  it('when the same query is searched again, then the shared answer is served to every member until a write empties it', async () => {
+    const author = await t.signUp();
+    const other = await t.signUp();
+    const first = await kit.project(author.user.id, { title: 'Xylophone Tuner', description: 'Tunes bars' });
+    await kit.refresh();
+    const before = idsOf((await search('xylophone')).projects);
+    expect(before).toContain(first.id);
+
+    // Written straight to the database (no event): the answer stays shared, whatever the case and spacing.
+    const second = await kit.project(author.user.id, { title: 'Xylophone Band', description: 'Plays bars' });
+    await kit.refresh();
+    expect(idsOf((await search('  XYLOPHONE ', other.client)).projects)).toEqual(before);
+
+    // Any write through the API (here a like on another project) empties it before its answer leaves.
+    const elsewhere = await kit.project(author.user.id, { title: 'Unrelated' });
+    expect((await other.client.post(`/api/projects/${elsewhere.id}/react`, { type: 'like' })).status).toBe(200);
+    expect(idsOf((await search('xylophone', other.client)).projects)).toEqual(expect.arrayContaining([first.id, second.id]));
   });
 });

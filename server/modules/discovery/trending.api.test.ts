@@ -113,7 +113,7 @@ describe('GET /api/projects/trending', () => {
     expect(s.get(fresh.id)! - s.get(old.id)!).toBeCloseTo(1, 3);
   });
 
-  it('when a like event is emitted, then that project\'s score is refreshed at once', async () => {
+  it('when a like event is emitted, then that project\'s score is refreshed as soon as the side effects ran', async () => {
     const author = await t.signUp();
     const fan = await t.signUp();
     const p = await kit.project(author.user.id, { createdAt: sameTime() });
@@ -122,6 +122,7 @@ describe('GET /api/projects/trending', () => {
     await kit.like(fan.user.id, p.id);
     expect((await kit.scores([p.id])).get(p.id)).toBe(before); // not yet: nothing told discovery
     await t.deps.events.emit('project:liked', { actorId: fan.user.id, projectId: p.id });
+    await t.deps.events.idle();
     expect((await kit.scores([p.id])).get(p.id)).toBeCloseTo(before + 1, 9); // points 1 -> 2
   });
 

@@ -1,7 +1,9 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { comments, follows, projects, ratings, reactions, saves, shares, users } from '../../db/schema';
 import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import type { UserRow } from '../users/users.repository';
 
 /*
  * Every counter below changes only in the transaction that inserts or deletes the row it counts, and
@@ -37,50 +39,43 @@ export async function findProjectAccess(db: DbOrTx, id: number): Promise<Project
 /** Answers whether the row was written (or removed) by this call, and the counter after it. */
 export type CounterChange = { changed: boolean; count: number };
 
-async function counterOf(db: DbOrTx, projectId: number, column: Counter): Promise<number> {
-  const [row] = await db.select({ n: projects[column] }).from(projects).where(eq(projects.id, projectId));
-  return row?.n ?? 0;
-}
-
-async function bump(db: DbOrTx, projectId: number, column: Counter, by: 1 | -1): Promise<number> {
-  const [row] = await db
-    .update(projects)
-    .set({ [column]: sql`${projects[column]} + ${by}` })
-    .where(eq(projects.id, projectId))
-    .returning({ n: projects[column] });
-  return row?.n ?? 0;
-}
-
 type Counter = 'reactionCount' | 'saveCount';
 
-/** Runs the write of one membership row; only when it touched a row does the project's counter move. */
-async function counted(tx: DbOrTx, projectId: number, column: Counter, by: 1 | -1, write: Promise<unknown[]>): Promise<CounterChange> {
-  if ((await write).length === 0) return { changed: false, count: await counterOf(tx, projectId, column) };
-  return { changed: true, count: await bump(tx, projectId, column, by) };
+/**
+ * Runs the write of one membership row (INSERT ... ON CONFLICT DO NOTHING / DELETE, RETURNING) and,
+ * only when it touched a row, moves the project's counter: one statement, so one round trip and its
+ * own transaction. The counter read when nothing changed is the statement's snapshot.
+ */
+async function counted(db: DbOrTx, projectId: number, column: Counter, by: 1 | -1, write: SQLWrapper): Promise<CounterChange> {
+  const counter = sql.identifier(projects[column].name);
+  const [row] = await rowsOf<{ changed: boolean; count: number }>(
+    db,
+    sql`
+    WITH written AS (${write.getSQL()}), bumped AS (
+      UPDATE ${projects} SET ${counter} = ${counter} + ${by}
+      WHERE id = ${projectId} AND EXISTS (SELECT 1 FROM written)
+      RETURNING ${counter} AS n
+    )
+    SELECT EXISTS (SELECT 1 FROM bumped) AS changed,
+      coalesce((SELECT n FROM bumped), (SELECT ${counter} FROM ${projects} WHERE id = ${projectId}), 0)::int AS count`,
+  );
+  return { changed: row!.changed, count: Number(row!.count) };
 }
 
 export function addReaction(db: DbOrTx, userId: string, projectId: number, type: string): Promise<CounterChange> {
-  return db.transaction((tx) =>
-    counted(tx, projectId, 'reactionCount', 1, tx.insert(reactions).values({ userId, projectId, type }).onConflictDoNothing().returning()),
-  );
+  return counted(db, projectId, 'reactionCount', 1, db.insert(reactions).values({ userId, projectId, type }).onConflictDoNothing().returning({ id: reactions.projectId }));
 }
 
 export function removeReaction(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return db.transaction((tx) =>
-    counted(tx, projectId, 'reactionCount', -1, tx.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.projectId, projectId))).returning()),
-  );
+  return counted(db, projectId, 'reactionCount', -1, db.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.projectId, projectId))).returning({ id: reactions.projectId }));
 }
 
 export function addSave(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return db.transaction((tx) =>
-    counted(tx, projectId, 'saveCount', 1, tx.insert(saves).values({ userId, projectId }).onConflictDoNothing().returning()),
-  );
+  return counted(db, projectId, 'saveCount', 1, db.insert(saves).values({ userId, projectId }).onConflictDoNothing().returning({ id: saves.projectId }));
 }
 
 export function removeSave(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return db.transaction((tx) =>
-    counted(tx, projectId, 'saveCount', -1, tx.delete(saves).where(and(eq(saves.userId, userId), eq(saves.projectId, projectId))).returning()),
-  );
+  return counted(db, projectId, 'saveCount', -1, db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.projectId, projectId))).returning({ id: saves.projectId }));
 }
 
 export type RatingChange = { created: boolean; rating: number; ratingCount: number; ratingSum: number };
@@ -190,24 +185,40 @@ export type CommentViewRow = {
   userPremiumExpiresAt: Date | null;
 };
 
-/** Stores a comment and counts it in one transaction; answers the comment with its writer's fields. */
-export function insertComment(
+/**
+ * Stores a comment and counts it in one statement (its own transaction, one round trip); answers the
+ * comment with its writer's fields, taken from the writer's row the request already holds.
+ */
+export async function insertComment(
   db: DbOrTx,
-  values: { projectId: number; userId: string; content: string },
+  values: { projectId: number; content: string },
+  writer: Pick<UserRow, 'id' | 'displayName' | 'firstName' | 'lastName' | 'email' | 'handle' | 'profileImageUrl' | 'isPremium' | 'premiumExpiresAt'>,
 ): Promise<CommentViewRow> {
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(comments).values(values).returning({ id: comments.id });
-    await tx
-      .update(projects)
-      .set({ commentCount: sql`${projects.commentCount} + 1` })
-      .where(eq(projects.id, values.projectId));
-    const [row] = await tx
-      .select(commentColumns)
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(eq(comments.id, inserted!.id));
-    return row!;
-  });
+  const [row] = await rowsOf<{ id: number; created_at: Date | string }>(
+    db,
+    sql`
+    WITH inserted AS (
+      ${db.insert(comments).values({ ...values, userId: writer.id }).returning({ id: comments.id, created_at: comments.createdAt }).getSQL()}
+    ), bumped AS (
+      UPDATE ${projects} SET comment_count = comment_count + 1 WHERE id = ${values.projectId}
+    )
+    SELECT id, created_at FROM inserted`,
+  );
+  return {
+    id: Number(row!.id),
+    projectId: values.projectId,
+    content: values.content,
+    createdAt: new Date(row!.created_at),
+    userId: writer.id,
+    userDisplayName: writer.displayName,
+    userFirstName: writer.firstName,
+    userLastName: writer.lastName,
+    userEmail: writer.email,
+    userHandle: writer.handle,
+    userAvatar: writer.profileImageUrl,
+    userIsPremium: writer.isPremium,
+    userPremiumExpiresAt: writer.premiumExpiresAt,
+  };
 }
 
 /** A project's comments, newest first. */

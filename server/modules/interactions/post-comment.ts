@@ -13,7 +13,7 @@ export async function postComment(
   input: TCommentRequest,
 ): Promise<TComment> {
   await loadAccessibleProject(deps.db, projectId, user);
-  const row = await orProjectGone(insertComment(deps.db, { projectId, userId: user.id, content: input.content }));
+  const row = await orProjectGone(insertComment(deps.db, { projectId, content: input.content }, user));
   await deps.events.emit('project:commented', { actorId: user.id, projectId, commentId: row.id });
   return toComment(row);
 }

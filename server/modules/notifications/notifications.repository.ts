@@ -1,5 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -11,19 +12,27 @@ export async function insertNotification(db: DbOrTx, values: NewNotification): P
 }
 
 export function listNotifications(db: DbOrTx, userId: string, limit = 100): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+  const statement = prepared(db, 'notifications_of_user', (d, name) =>
+    d
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder('userId')))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+  return statement.execute({ userId, limit });
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  const statement = prepared(db, 'unread_notifications_of_user', (d, name) =>
+    d
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.read, false)))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ userId });
   return row?.n ?? 0;
 }
 

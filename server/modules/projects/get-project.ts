@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { VIEW_THROTTLE_MS } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
 import { assertCanView } from '../../access/access-policy';
-import { cacheKeys, PUBLIC_CACHE_TTL_MS, type PublicCache } from '../../cache/public-cache';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import type { Db } from '../../db/client';
-import { recordProjectActivity } from '../analytics/analytics.repository';
 import type { UserRow } from '../users/users.repository';
 import { toProject } from './project-view';
-import { countProjectView, findProjectView } from './projects.repository';
+import { findProjectView } from './projects.repository';
+import type { ViewCounter } from './view-counter';
 
 export type Viewer = { user: UserRow | undefined; ip: string };
 
@@ -20,21 +19,28 @@ export function viewerKeyOf(viewer: Viewer): string {
   return `anon:${createHash('sha256').update(viewer.ip).digest('hex')}`;
 }
 
-/** A project's detail; a suspended author's project is 'Content Unavailable' except to admins and the author. */
+/** Answers made per cached row and shown view count: a popular page is not mapped and serialised per view. */
+const answers = new WeakMap<object, { unstored: number; json: CachedJson }>();
+
+/**
+ * A project's detail as its JSON answer (TProject); a suspended author's project is 'Content
+ * Unavailable' except to admins and the author.
+ */
 export async function getProject(
-  deps: { db: Db; previewOrigin?: string; now?: () => Date; cache?: PublicCache },
+  deps: { db: Db; previewOrigin?: string; cache?: PublicCache; views: ViewCounter },
   id: number,
   viewer: Viewer,
-): Promise<TProject> {
+): Promise<CachedJson> {
   const load = async () => (await findProjectView(deps.db, id)) ?? null;
   type Row = Awaited<ReturnType<typeof load>>;
   const row = (deps.cache ? await deps.cache.read<Row>(cacheKeys.project(id), PUBLIC_CACHE_TTL_MS.project, load) : await load()) ?? undefined;
   assertCanView(viewer.user, 'project', row);
-  const now = deps.now?.() ?? new Date();
-  const viewCount = await countProjectView(deps.db, id, viewerKeyOf(viewer), now, VIEW_THROTTLE_MS);
-  if (viewCount !== null) {
-    await recordProjectActivity(deps.db, id, 'views');
-    deps.cache?.update<Row>(cacheKeys.project(id), (r) => (r ? { ...r, viewCount } : r));
-  }
-  return toProject(viewCount === null ? row : { ...row, viewCount }, { previewOrigin: deps.previewOrigin });
+  // The answer counts the views noted here but not yet stored (this one included).
+  const unstored = deps.views.view(id, viewerKeyOf(viewer));
+  const made = answers.get(row);
+  if (made?.unstored === unstored) return made.json;
+  const project: TProject = toProject(unstored ? { ...row, viewCount: row.viewCount + unstored } : row, { previewOrigin: deps.previewOrigin });
+  const json = toCachedJson(project);
+  answers.set(row, { unstored, json });
+  return json;
 }

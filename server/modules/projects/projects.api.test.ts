@@ -328,6 +328,7 @@ describe('PUT and DELETE /api/projects/:id', () => {
     const p = await createNative(owner.client);
     const db = t.database.db;
     await fan.client.get(`/api/projects/${p.id}`);
+    await t.deps.views.flush();
     await db.insert(comments).values({ projectId: p.id, userId: fan.user.id, content: 'Nice' });
     await db.insert(reactions).values({ projectId: p.id, userId: fan.user.id });
     await db.insert(saves).values({ projectId: p.id, userId: fan.user.id });

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projectFiles, projects, projectViews, users } from '../../db/schema';
+import { projectFiles, projects, users } from '../../db/schema';
 import { selectProjectViews, type ProjectViewRow } from './project-view';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -31,36 +31,6 @@ export function listProjectViewsByAuthor(db: DbOrTx, authorId: string): Promise<
   return selectProjectViews(db)
     .where(eq(projects.authorId, authorId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
-}
-
-/**
- * Counts a view when this viewer's last counted view of the project is older than the window (or there
- * is none), in one statement and no explicit transaction: the upsert's update only matches an expired
- * row (a repeated view writes nothing), and the increment runs only when the upsert wrote. Concurrent
- * views by one viewer serialise on the view row, so exactly one of them counts.
- * Answers the project's view count after the call, or null when the view was not counted.
- */
-export async function countProjectView(
-  db: DbOrTx,
-  projectId: number,
-  viewerKey: string,
-  now: Date,
-  windowMs: number,
-): Promise<number | null> {
-  const cutoff = new Date(now.getTime() - windowMs);
-  const result = (await db.execute(sql`
-    WITH touched AS (
-      INSERT INTO ${projectViews} (project_id, viewer_key, last_counted_at)
-      VALUES (${projectId}, ${viewerKey}, ${now.toISOString()})
-      ON CONFLICT (project_id, viewer_key) DO UPDATE SET last_counted_at = EXCLUDED.last_counted_at
-      WHERE ${projectViews}.last_counted_at <= ${cutoff.toISOString()}
-      RETURNING 1
-    )
-    UPDATE ${projects} SET view_count = view_count + 1
-    WHERE id = ${projectId} AND EXISTS (SELECT 1 FROM touched)
-    RETURNING view_count`)) as unknown as { rows: { view_count: number }[] };
-  const row = result.rows[0];
-  return row ? Number(row.view_count) : null;
 }
 
 export async function insertProject(db: DbOrTx, values: NewProject): Promise<ProjectRow> {

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { MAX_FILE_BYTES, MAX_PROJECT_FILES } from '@shared/constants';
 import { fileProblems, ZProjectInputSchema, ZProjectListQuerySchema } from '@shared/schemas/project';
+import { sendCachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth';
@@ -81,7 +82,8 @@ export function projectsRoutes(deps: AppDeps): Router {
   router.get('/api/projects/:id', async (req, res) => {
     const id = projectIdParam(req.params.id);
     const viewer = { user: req.user, ip: req.ip ?? '' };
-    res.json(await getProject({ db: deps.db, previewOrigin, cache: deps.cache }, id, viewer));
+    // Its visibility depends on the viewer (suspended authors): private, revalidated by ETag.
+    sendCachedJson(res, await getProject({ db: deps.db, previewOrigin, cache: deps.cache, views: deps.views }, id, viewer), 'private, no-cache');
   });
 
   router.put('/api/projects/:id', requireUser, signalsSync(deps.events, 'projects'), async (req, res) => {

@@ -102,6 +102,7 @@ describe('item 8: a view counts once per member or address, whatever the headers
       await viewer.client.get(`/api/projects/${p.id}`, { 'user-agent': `Agent/${i}`, ...from(`10.2.0.${i}`) });
       await t.client().get(`/api/projects/${p.id}`, { 'user-agent': `Bot/${i}`, ...from(`10.3.0.${i}`) });
     }
+    await t.deps.views.flush();
     const [row] = await t.deps.db.select({ n: projects.viewCount }).from(projects).where(eq(projects.id, p.id));
     expect(row!.n).toBe(2);
   });
@@ -110,6 +111,7 @@ describe('item 8: a view counts once per member or address, whatever the headers
     const author = await proxied.signUp();
     const p = await insertProject(proxied.deps.db, author.user.id);
     for (const ip of ['10.4.0.1', '10.4.0.2', '10.4.0.1']) await proxied.client().get(`/api/projects/${p.id}`, from(ip));
+    await proxied.deps.views.flush();
     const [row] = await proxied.deps.db.select({ n: projects.viewCount }).from(projects).where(eq(projects.id, p.id));
     expect(row!.n).toBe(2);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "recommendation_snapshots" ADD COLUMN "complete" boolean DEFAULT true NOT NULL;

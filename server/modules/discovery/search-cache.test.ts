@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { SearchResultCache, searchCacheKey } from './search-cache';
+
+describe('SearchResultCache', () => {
+  it('when a query is read again within the TTL, then the stored answer is served; after it, loaded again', async () => {
+    let now = 1_000;
+    const cache = new SearchResultCache<string>({ ttlMs: 10_000, now: () => now });
+    let loads = 0;
+    const load = async () => `answer ${++loads}`;
+    expect(await cache.read('React', load)).toBe('answer 1');
+    expect(await cache.read('  react  ', load)).toBe('answer 1');
+    now += 9_999;
+    expect(await cache.read('react', load)).toBe('answer 1');
+    now += 1;
+    expect(await cache.read('react', load)).toBe('answer 2');
+  });
+
+  it('when more queries than the bound are stored, then the oldest are dropped', async () => {
+    const cache = new SearchResultCache<string>({ maxEntries: 2 });
+    let loads = 0;
+    const load = async () => `answer ${++loads}`;
+    await cache.read('a', load);
+    await cache.read('b', load);
+    await cache.read('c', load);
+    expect(cache.size).toBe(2);
+    expect(await cache.read('a', load)).toBe('answer 4');
+  });
+
+  it('when the same query misses concurrently, then one load answers both', async () => {
+    const cache = new SearchResultCache<string>();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 10));
+      return 'answer';
+    };
+    expect(await Promise.all([cache.read('q', load), cache.read('Q', load)])).toEqual(['answer', 'answer']);
+    expect(loads).toBe(1);
+  });
+
+  it('when cleared while a load runs, then that load answers but is not stored', async () => {
+    const cache = new SearchResultCache<string>();
+    let release!: () => void;
+    const slow = cache.read('q', () => new Promise<string>((r) => (release = () => r('old'))));
+    cache.clear();
+    release();
+    expect(await slow).toBe('old');
+    expect(cache.size).toBe(0);
+    expect(await cache.read('q', async () => 'new')).toBe('new');
+  });
+
+  it('keys: trimmed, lower-cased, white space runs as one', () => {
+    expect(searchCacheKey('  React \n\t Dashboard ')).toBe('react dashboard');
+  });
+});

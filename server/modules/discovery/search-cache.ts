@@ -1,0 +1,69 @@
+/**
+ * Search answers shared by every member for a short time. A search's answer does not depend on who
+ * asks (searchContent reads only the query), so repeated and popular queries are served from memory
+ * instead of running the full-text, trigram and ranking queries again.
+ *
+ * - Keyed by the normalised query (searchCacheKey); at most `maxEntries` answers, the oldest dropped first.
+ * - An answer is served for at most `ttlMs` (SEARCH_CACHE_TTL_MS): the staleness bound of a write
+ *   nothing told this cache about (another instance's write, a lost message).
+ * - clear() drops everything; a load that started before a clear() is answered but not stored, and
+ *   concurrent misses of one query share one load.
+ */
+export const SEARCH_CACHE_TTL_MS = 10_000;
+export const SEARCH_CACHE_MAX_ENTRIES = 500;
+
+/** The part of a query that decides its answer: trimmed, lower-cased (search lower-cases too), runs of white space as one. */
+export function searchCacheKey(q: string): string {
+  return q.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+export class SearchResultCache<T> {
+  private entries = new Map<string, { value: T; expires: number }>();
+  private loading = new Map<string, Promise<T>>();
+  private generation = 0;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+    this.ttlMs = opts.ttlMs ?? SEARCH_CACHE_TTL_MS;
+    this.maxEntries = opts.maxEntries ?? SEARCH_CACHE_MAX_ENTRIES;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** The answer for the query: from memory while younger than the TTL, else from load(). */
+  read(q: string, load: () => Promise<T>): Promise<T> {
+    const key = searchCacheKey(q);
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return Promise.resolve(hit.value);
+    if (hit) this.entries.delete(key);
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const promise = load()
+      .then((value) => {
+        if (generation === this.generation) {
+          this.entries.delete(key);
+          while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  /** Drops every answer (a write changed what some search may show). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

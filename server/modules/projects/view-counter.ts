@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { VIEW_THROTTLE_MS } from '@shared/constants';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { Logger } from '../../logger';
+
+/** Views wait at most this long in memory before they are written, all together in one statement. */
+export const VIEW_FLUSH_MS = 1000;
+/** A flush starts early once this many views wait. */
+const FLUSH_AT = 500;
+/** Viewers remembered as counted; beyond, the oldest are forgotten and the database decides for them. */
+const REMEMBERED_MAX = 100_000;
+
+type PendingView = { projectId: number; viewerKey: string; at: string };
+
+/**
+ * Counts project views without a write on every read. Each instance remembers whom it counted in the
+ * last VIEW_THROTTLE_MS, so a repeated view costs nothing, and writes new views in one batch at most
+ * VIEW_FLUSH_MS later. The database stays the judge across instances and restarts: a view the table
+ * says was counted within the window is not counted again. What can be lost: the views of the last
+ * VIEW_FLUSH_MS if the process dies without stopping (a SIGTERM flushes them), and a batch whose write
+ * fails (logged). An answer may show a view another instance had already counted, once.
+ */
+export class ViewCounter {
+  private remembered = new Map<string, number>();
+  private pending: PendingView[] = [];
+  private pendingPerProject = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: {
+      logger?: Logger;
+      now?: () => number;
+      /** Told each project's stored count after a flush (the cached project pages follow it). */
+      onStored?: (projectId: number, viewCount: number) => void;
+    } = {},
+  ) {}
+
+  /**
+   * Notes a view of the project; returns how many of its views are counted but not stored yet
+   * (including this one), for the answer to show.
+   */
+  view(projectId: number, viewerKey: string): number {
+    const now = this.opts.now?.() ?? Date.now();
+    const key = `${projectId} ${viewerKey}`;
+    const last = this.remembered.get(key);
+    if (last === undefined || now - last >= VIEW_THROTTLE_MS) {
+      this.remember(key, now);
+      this.pending.push({ projectId, viewerKey, at: new Date(now).toISOString() });
+      this.pendingPerProject.set(projectId, (this.pendingPerProject.get(projectId) ?? 0) + 1);
+      if (this.pending.length >= FLUSH_AT) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), VIEW_FLUSH_MS);
+    }
+    return this.pendingPerProject.get(projectId) ?? 0;
+  }
+
+  /** Forgets whom it counted (the table's window manipulated by a test, or a project deleted). */
+  forget(projectId?: number): void {
+    if (projectId === undefined) return this.remembered.clear();
+    for (const key of this.remembered.keys()) if (key.startsWith(`${projectId} `)) this.remembered.delete(key);
+  }
+
+  /** Writes the waiting views now; resolves once they (and any flush before) are stored. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    this.pendingPerProject = new Map();
+    this.flushing = this.flushing.then(() => (batch.length ? this.store(batch) : undefined));
+    return this.flushing;
+  }
+
+  private remember(key: string, now: number) {
+    // Re-inserted, so the map stays in the order of counting and the first key is the oldest.
+    this.remembered.delete(key);
+    this.remembered.set(key, now);
+    if (this.remembered.size > REMEMBERED_MAX) this.remembered.delete(this.remembered.keys().next().value!);
+  }
+
+  private async store(batch: PendingView[]): Promise<void> {
+    try {
+      const stored = await rowsOf<{ id: number; view_count: number }>(
+        this.db,
+        sql`
+        WITH v AS (
+          SELECT DISTINCT ON (v.project_id, v.viewer_key) v.project_id, v.viewer_key, v.at
+          FROM jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ project_id: b.projectId, viewer_key: b.viewerKey, at: b.at })))}::jsonb)
+            AS v(project_id int, viewer_key text, at timestamptz)
+          JOIN projects p ON p.id = v.project_id
+          ORDER BY v.project_id, v.viewer_key, v.at
+        ), counted AS (
+          INSERT INTO project_views (project_id, viewer_key, last_counted_at)
+          SELECT project_id, viewer_key, at FROM v
+          ON CONFLICT (project_id, viewer_key) DO UPDATE SET last_counted_at = EXCLUDED.last_counted_at
+          WHERE project_views.last_counted_at <= EXCLUDED.last_counted_at - ${`${VIEW_THROTTLE_MS} milliseconds`}::interval
+          RETURNING project_id
+        ), per_project AS (
+          SELECT project_id, count(*)::int AS n FROM counted GROUP BY project_id
+        ), bumped AS (
+          UPDATE projects p SET view_count = p.view_count + c.n
+          FROM per_project c WHERE p.id = c.project_id
+          RETURNING p.id, p.view_count, c.n
+        ), daily AS (
+          INSERT INTO project_daily_stats (project_id, day, views, rating_sum)
+          SELECT id, (now() AT TIME ZONE 'UTC')::date, n, 0 FROM bumped
+          ON CONFLICT (project_id, day) DO UPDATE SET views = project_daily_stats.views + EXCLUDED.views
+        )
+        SELECT id, view_count FROM bumped`,
+      );
+      for (const r of stored) this.opts.onStored?.(Number(r.id), Number(r.view_count));
+    } catch (err) {
+      this.opts.logger?.error({ err, views: batch.length }, 'views not stored');
+    }
+  }
+}
