@@ -71,6 +71,15 @@ const draftSaved = {
     await expect(page.getByTestId('draft').first()).toBeVisible();
     // The 'Draft saved' toast is part of the screen: wait for it, so it is measured at rest and not mid-fade.
     await expect(page.getByTestId('toast')).toContainText('Draft saved');
+    // Its entrance (a fade and grow, an inline CSS transition) has ended: the colours axe reads are final.
+    await expect
+      .poll(() =>
+        page.getByTestId('toast').evaluate((el) => {
+          const running = el.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
+          return !running && getComputedStyle(el).opacity === '1';
+        }),
+      )
+      .toBe(true);
   },
 };
 /** The browser goes offline on a visited page: the offline banner shows. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { localRecords } from './offline-support';
 import { newMember, signUpViaApi } from './support';
 
 test('a visitor signs up through the UI and lands on the signed-in shell', async ({ page }) => {
@@ -72,6 +73,26 @@ test('Sign Out returns to the landing page', async ({ page }) => {
   expect(me.status()).toBe(401);
 });
 
+test.describe('without the service worker', () => {
+  // Once installed, the SPA's service worker answers the navigation to / itself, with the SPA, which wipes
+  // the store on its own (offline.spec.ts). Before that (or without it), the server's static landing page
+  // answers a signed-out browser: its script must wipe the store.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Sign Out returns to the static landing page, which wipes the local store', async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+    await expect.poll(() => localRecords(page)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('heading', { name: 'Share Your Code, Inspire the World' })).toBeVisible();
+    await expect(page.locator('script[src*="/assets/index-"]')).toHaveCount(0);
+    // Listed only (opening one would make it anew): the store's databases are gone, and with them its records.
+    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.includes('buildboard')).length)).toBe(0);
+    expect(await localRecords(page)).toBe(0);
+  });
+});
+
 test('an unknown path while signed in shows Page Not Found', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/no/such/page');
@@ -93,13 +114,16 @@ test('/admin asks visitors to log in and refuses members who are not admins', as
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
 
-test('while the sign-in state loads, a Loading... screen shows', async ({ page }) => {
+test('while the sign-in state loads, a Loading... screen shows', async ({ page, baseURL }) => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route('**/api/auth/user', async (route) => {
     await held;
     await route.continue();
   });
+  // A session cookie (here one whose session is long gone) gets the SPA at /, which asks who is signed in;
+  // without one, the server answers the static landing page at once (public-pages.spec.ts).
+  await page.context().addCookies([{ name: 'bb.sid', value: 's%3Agone.signature', url: baseURL! }]);
   await page.goto('/');
   await expect(page.getByText('Loading...')).toBeVisible();
   release();

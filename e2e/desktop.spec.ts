@@ -11,6 +11,12 @@ type StubOptions = { serverUrl: string | null; focused: boolean };
 
 async function installDesktopStub(page: Page, options: Partial<StubOptions> = {}) {
   const config: StubOptions = { serverUrl: 'http://buildboard.test', focused: true, ...options };
+  // The app loads its bundled UI, where app://buildboard/ is the SPA (desktop/main/app-protocol.ts); the
+  // server answers / to a visitor with the prerendered landing page instead, so / gets the SPA here too.
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', route.request().url()).href }) }),
+  );
   await page.addInitScript((cfg: StubOptions) => {
     const state = {
       calls: [] as { method: string; args: unknown[] }[],
@@ -249,8 +255,14 @@ test('a pushed notification calls notify while unfocused, sets the badge, and a 
   await installDesktopStub(page, { focused: false });
   await signUpViaApi(page, newMember('Ada', 'Okafor'));
   const ada = (await (await page.request.get('/api/auth/user')).json()) as { handle: string };
+  // The live socket (long-polling in the desktop app) starts once the first screen is up and idle: the
+  // push below needs it connected (a notification stored before it connects is listed, not pushed).
+  const connected = page.waitForResponse(
+    async (r) => r.url().includes('/socket.io/') && r.request().method() === 'GET' && (await r.text()).includes('40{'),
+  );
   await page.goto('/notifications');
   await expect(page.getByText('No notifications yet')).toBeVisible();
+  await connected;
   await expect.poll(() => callsOf(page, 'setBadgeCount')).toContainEqual([0]);
 
   const other = await browser.newContext();

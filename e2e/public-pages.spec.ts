@@ -60,6 +60,62 @@ test.describe('public pages, signed out', () => {
     }
   });
 
+  test('when a visitor opens /, then the page is the static one: it loads no SPA code, and its links still behave', async ({ page }) => {
+    // Issue 16: the server answers the prerendered landing page (dist/web/landing.html) to a request
+    // without a session; its one script is a small file of its own.
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+    await page.waitForLoadState('load');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/assets\/static-landing-[\w-]+\.js$/);
+    await expect(page.locator('script[src*="/assets/index-"], link[rel="modulepreload"]')).toHaveCount(0);
+    // The markup came with the page (no React app rendered it) and the scheme class is set.
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+
+    // The skip link moves the focus to the content; the footer's placeholders go nowhere.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+    // (force: Playwright waits for an aria-disabled link to become enabled; a visitor can still click it.)
+    await footer(page).getByRole('link', { name: 'Help Center' }).click({ force: true });
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('when the system is in dark mode, then the static landing page is dark, with or without its script; a stored choice wins', async ({ browser, baseURL }) => {
+    const DARK = 'rgb(11, 16, 32)'; // the theme's dark background.default, #0b1020
+    const LIGHT = 'rgb(248, 250, 252)'; // #f8fafc
+    const background = (page: Page) => page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const heroBackground = (page: Page) => page.locator('#root > div').evaluate((el) => getComputedStyle(el).backgroundColor);
+
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ baseURL, colorScheme: 'dark', javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+      expect(await background(page), `JavaScript ${javaScriptEnabled}`).toBe(DARK);
+      expect(await heroBackground(page), `JavaScript ${javaScriptEnabled}`).toBe(DARK);
+      if (javaScriptEnabled) await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      await context.close();
+    }
+
+    // The member's choice in the SPA (MUI keeps it in localStorage) beats the system's, both ways.
+    for (const [system, chosen, expected] of [['dark', 'light', LIGHT], ['light', 'dark', DARK]] as const) {
+      const context = await browser.newContext({ baseURL, colorScheme: system });
+      await context.addInitScript((mode) => localStorage.setItem('buildboard-theme', mode), chosen);
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${chosen}\\b`));
+      expect(await background(page), `system ${system}, chosen ${chosen}`).toBe(expected);
+      await context.close();
+    }
+  });
+
   test('when a visitor opens an unknown path, then the landing page is shown', async ({ page }) => {
     await page.goto('/anything/else');
     await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();

@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { onlineManager } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { ServerGate } from './app/server-gate';
+import { afterFirstPaint } from './lib/after-first-paint';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
+// Queries wait instead of failing when the page starts without a network (before the offline layer loads).
+onlineManager.setOnline(navigator.onLine);
 
 function render() {
   createRoot(document.getElementById('root')!).render(
@@ -19,11 +23,20 @@ function render() {
   );
 }
 
-// The offline layer (local store, service worker) loads beside the page online, and before the first
-// paint offline, where the local store is all there is to show.
-const offline = import('./offline/boot').then((m) => {
-  m.registerServiceWorker();
-  return m.bootOfflineStore(queryClient);
-});
-if (navigator.onLine) render();
-else void offline.catch((err: unknown) => console.warn('Offline start failed', err)).finally(render);
+// The offline layer (local store, service worker): online it loads once the page has loaded and gone
+// idle (the answers that came before are stored then), offline before the first paint, where the local
+// store is all there is to show.
+let offline: Promise<void> | null = null;
+const startOffline = () =>
+  (offline ??= import('./offline/boot').then((m) => {
+    m.registerServiceWorker();
+    return m.bootOfflineStore(queryClient);
+  }));
+const offlineFailed = (err: unknown) => console.warn('Offline start failed', err);
+if (navigator.onLine) {
+  render();
+  const start = () => void startOffline().catch(offlineFailed);
+  afterFirstPaint(start);
+  // A network lost before then starts it at once.
+  window.addEventListener('offline', start, { once: true });
+} else void startOffline().catch(offlineFailed).finally(render);

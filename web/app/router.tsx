@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { safeReturnTo } from '@shared/return-to';
 import { LoadingScreen } from '@web/components/loading-screen';
+import { markFirstScreenShown } from '@web/lib/after-first-paint';
 import { useUser } from '@web/lib/use-user';
 
 /** Pages load on demand, so a visitor's first paint does not pay for the whole app. */
@@ -34,6 +35,12 @@ const AnalyticsPage = page(() => import('@web/features/analytics/analytics-page'
 const AdminPage = page(() => import('@web/features/admin/admin-page'), 'AdminPage');
 const AdminProfileViewPage = page(() => import('@web/features/admin/admin-profile-view-page'), 'AdminProfileViewPage');
 
+/** Rendered beside the routes: its effect runs once the first screen (every lazy part of it) is up. */
+function FirstScreenShown() {
+  useEffect(() => markFirstScreenShown(), []);
+  return null;
+}
+
 /** A signed-in member who lands on /signin goes where they were heading. */
 function SignedInRedirect() {
   const [params] = useSearchParams();
@@ -46,6 +53,7 @@ export function AppRouter() {
 
   return (
     <Suspense fallback={<LoadingScreen />}>
+      <FirstScreenShown />
       {user ? (
         <Routes>
           <Route path="/terms" element={<TermsPage />} />

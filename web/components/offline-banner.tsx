@@ -1,17 +1,17 @@
-import Alert from '@mui/material/Alert';
-import { formatRelative } from '@shared/format';
-import { OFFLINE_TEXTS, useLastSynced, useOnlineStatus } from '@web/offline/use-offline';
+import { Suspense } from 'react';
+import { lazyPart } from '@web/lib/after-first-paint';
+import { useOnlineStatus } from '@web/offline/online-status';
+
+// The banner itself (and the local store it reads) loads when the page is idle, before it is needed.
+const OfflineAlert = lazyPart(() => import('./offline-alert').then((m) => m.OfflineAlert));
 
 /** Shown while there is no network: the screens show what the device last synced, and when. */
 export function OfflineBanner() {
   const online = useOnlineStatus();
-  const at = useLastSynced();
   if (online) return null;
   return (
-    <Alert severity="warning" role="status" data-testid="offline-banner" sx={{ mb: 2 }}>
-      <strong>{OFFLINE_TEXTS.banner}</strong>
-      {' · '}
-      {at ? `${OFFLINE_TEXTS.lastSynced} ${formatRelative(new Date(at))} ago` : OFFLINE_TEXTS.neverSynced}
-    </Alert>
+    <Suspense fallback={null}>
+      <OfflineAlert />
+    </Suspense>
   );
 }

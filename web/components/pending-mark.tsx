@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { OFFLINE_TEXTS } from '@web/offline/use-offline';
+import { OFFLINE_TEXTS } from '@web/offline/online-status';
 
 /** Marks an action made offline that waits in the outbox; `what` names it for screen readers. */
 export function PendingMark({ what }: { what: string }) {

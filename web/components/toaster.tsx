@@ -1,16 +1,65 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import Box from '@mui/material/Box';
-import Snackbar from '@mui/material/Snackbar';
-import {
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-  TOAST_VIEWPORT_HOTKEY,
-  TOAST_VIEWPORT_MAX_WIDTH_PX,
-} from '@shared/constants';
+import { TOAST_DURATION_MS, TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_MAX_WIDTH_PX } from '@shared/constants';
+import { afterFirstPaint } from '@web/lib/after-first-paint';
+import type { ToastInput } from './toast-view';
 
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' | 'success' };
+type ToastViewProps = { toast: ToastInput; open: boolean; onClose: () => void; alertRef: RefObject<HTMLDivElement | null> };
+
+/**
+ * The toast as plain boxes, shown while the full one (MUI Snackbar and Alert, with swipe) loads, or
+ * instead of it when its chunk cannot load (the network went away first): a toast is never lost.
+ */
+function PlainToast({ toast, open, onClose, alertRef }: ToastViewProps) {
+  useEffect(() => {
+    const timer = setTimeout(onClose, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [onClose]);
+  if (!open) return null;
+  const color = toast.variant === 'destructive' ? 'error' : toast.variant === 'success' ? 'success' : 'info';
+  return (
+    <Box
+      ref={alertRef}
+      tabIndex={-1}
+      role="region"
+      aria-label="Notification"
+      data-testid="toast"
+      sx={{
+        position: 'fixed',
+        right: 8,
+        bottom: 8,
+        zIndex: 1400,
+        width: 'calc(100% - 16px)',
+        maxWidth: TOAST_VIEWPORT_MAX_WIDTH_PX,
+        p: 2,
+        borderRadius: 1,
+        bgcolor: `${color}.main`,
+        color: `${color}.contrastText`,
+        boxShadow: 6,
+      }}
+    >
+      <Box sx={{ fontWeight: 500 }}>{toast.title}</Box>
+      {toast.description}
+    </Box>
+  );
+}
+
+// The full toast is not needed for the first paint: its chunk loads when the page is idle, or with the first toast.
+// Once loaded it renders directly (no Suspense round with the plain toast, whose swap would restart the
+// toast's entrance while it is on screen).
+let LoadedToastView: ComponentType<ToastViewProps> | null = null;
+const loadToastView = () =>
+  import('./toast-view').then(
+    (m) => {
+      LoadedToastView = m.ToastView;
+      return { default: m.ToastView };
+    },
+    () => ({ default: PlainToast }),
+  );
+const ToastView = lazy(loadToastView);
+afterFirstPaint(() => void loadToastView());
+
+export type { ToastInput };
 type Toast = ToastInput & { id: number };
 type ToastFn = (t: ToastInput) => void;
 
@@ -25,15 +74,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const seq = useRef(0);
   const alertRef = useRef<HTMLDivElement>(null);
-  const dragStart = useRef<number | null>(null);
-  const [dragX, setDragX] = useState(0);
 
   const show = useCallback<ToastFn>((t) => {
     seq.current += 1;
     setToast({ ...t, id: seq.current });
-    setDragX(0);
     setOpen(true);
   }, []);
+  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,8 +95,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const destructive = toast?.variant === 'destructive';
   const announcement = toast ? [toast.title, toast.description].filter(Boolean).join('. ') : '';
 
-  const severity = toast?.variant === 'destructive' ? 'error' : toast?.variant === 'success' ? 'success' : 'info';
-
   return (
     <ToastContext.Provider value={show}>
       {children}
@@ -59,43 +104,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Box sx={visuallyHidden} role="alert" aria-live="assertive" aria-atomic="true" data-testid="toast-alert-announcer">
         {toast && destructive && <span key={toast.id}>{announcement}</span>}
       </Box>
-      <Snackbar
-        key={toast?.id}
-        open={open && !!toast}
-        autoHideDuration={TOAST_DURATION_MS}
-        onClose={(_e, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        sx={{ maxWidth: TOAST_VIEWPORT_MAX_WIDTH_PX, width: 'calc(100% - 16px)' }}
-      >
-        <Alert
-          ref={alertRef}
-          tabIndex={-1}
-          // Announced by the live regions above; F8 focuses this region (spec section 9).
-          role="region"
-          aria-label="Notification"
-          data-testid="toast"
-          severity={severity}
-          variant="filled"
-          onClose={() => setOpen(false)}
-          sx={{ width: '100%', transform: `translateX(${dragX}px)`, touchAction: 'pan-y' }}
-          onPointerDown={(e) => {
-            dragStart.current = e.clientX;
-          }}
-          onPointerMove={(e) => {
-            if (dragStart.current !== null) setDragX(Math.max(0, e.clientX - dragStart.current));
-          }}
-          onPointerUp={() => {
-            if (dragX > TOAST_SWIPE_THRESHOLD_PX) setOpen(false);
-            else setDragX(0);
-            dragStart.current = null;
-          }}
-        >
-          {toast && <AlertTitle>{toast.title}</AlertTitle>}
-          {toast?.description}
-        </Alert>
-      </Snackbar>
+      {toast && LoadedToastView && <LoadedToastView key={toast.id} toast={toast} open={open} onClose={close} alertRef={alertRef} />}
+      {toast && !LoadedToastView && (
+        <Suspense fallback={<PlainToast key={toast.id} toast={toast} open={open} onClose={close} alertRef={alertRef} />}>
+          <ToastView key={toast.id} toast={toast} open={open} onClose={close} alertRef={alertRef} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

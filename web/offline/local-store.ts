@@ -5,10 +5,11 @@
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
 import { wipeDraftFiles } from './draft-files';
+import { LOCAL_STORE_NAME } from './local-databases';
 
 export type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
 
-export const LOCAL_STORE_NAME = 'buildboard';
+export { LOCAL_STORE_NAME } from './local-databases';
 /** The meta entry with when the store last took anything from the server (the offline banner shows it). */
 export const LAST_SYNC = 'last-sync';
 

@@ -1,44 +1,13 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@web/components/toaster';
 import { DRAFT_TEXTS, draftConflicts$, startDraftSync, watchDrafts } from './drafts';
 import type { DraftDoc, OutboxDoc } from './local-store';
 import { flushOutbox, watchOutbox } from './outbox';
-import { lastSyncedAt } from './query-persistence';
 import { startReplicas } from './replicas';
+import { OFFLINE_TEXTS, useOnlineStatus } from './online-status';
 
-export const OFFLINE_TEXTS = {
-  banner: 'You are offline',
-  lastSynced: 'Last synced',
-  neverSynced: 'Not synced on this device yet',
-  queueSent: 'Offline changes sent',
-  queueSentDetail: (n: number) => `${n} change${n === 1 ? '' : 's'} made offline reached the server.`,
-  writeFailed: 'An offline change could not be applied',
-  pending: 'Pending',
-} as const;
-
-function subscribeOnline(cb: () => void) {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-}
-
-export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
-
-/** When the store last took an answer from the server, refreshed when the network comes and goes. */
-export function useLastSynced(): number | null {
-  const online = useOnlineStatus();
-  const [at, setAt] = useState<number | null>(null);
-  useEffect(() => {
-    void lastSyncedAt().then(setAt);
-  }, [online]);
-  return at;
-}
+export { OFFLINE_TEXTS, useLastSynced, useOnlineStatus } from './online-status';
 
 /** Sends the outbox at start and whenever the network returns; says what happened in a toast. */
 export function useOutboxSender(): void {

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -13,13 +12,19 @@ import type { TCurrentUser } from '@shared/schemas/auth';
 import { OfflineBanner } from '@web/components/offline-banner';
 import { useUnreadCount } from '@web/api/notifications/get-unread-count';
 import { unreadCountQueryKey } from '@web/api/query-keys';
-import { useLiveNotifications } from '@web/lib/use-live-notifications';
+import { lazyPart, useAfterFirstPaint } from '@web/lib/after-first-paint';
 import { useDesktopIntegration } from '../desktop-integration';
-import { useDraftSync, useOutboxSender } from '@web/offline/use-offline';
 import { MAIN_CONTENT_ID, SkipLink } from '@web/components/skip-link';
 import { Sidebar } from './sidebar';
 
 const WIDTH = 264;
+
+// Not needed for the first paint (bundle budget, scripts/check-bundle.mjs): the narrow screens' drawer
+// (a modal, closed at first), the unread badge (it waits for its count anyway), the live socket and the
+// offline sync load once the page is idle.
+const MobileDrawer = lazyPart(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
+const UnreadBadge = lazyPart(() => import('./unread-badge').then((m) => m.UnreadBadge));
+const ShellBackground = lazyPart(() => import('./shell-background').then((m) => m.ShellBackground));
 
 /** The unread count on the sidebar's Notifications item, refreshed on every page change (no polling). */
 function useNotificationBadge(): ReactNode {
@@ -35,25 +40,18 @@ function useNotificationBadge(): ReactNode {
   const count = unread.data?.count ?? 0;
   if (count === 0) return null;
   return (
-    <Badge
-      badgeContent={count}
-      max={99}
-      color="error"
-      data-testid="notifications-badge"
-      slotProps={{ badge: { 'aria-label': `${count} unread` } as object }}
-      sx={{ mr: 1.5 }}
-    />
+    <Suspense fallback={null}>
+      <UnreadBadge count={count} />
+    </Suspense>
   );
 }
 
 /** The signed-in layout: a permanent sidebar on wide screens, a drawer behind a menu button on narrow ones. */
 export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?: Record<string, ReactNode> }) {
   const [open, setOpen] = useState(false);
+  const idle = useAfterFirstPaint();
   const notificationBadge = useNotificationBadge();
-  useLiveNotifications(user.id);
   useDesktopIntegration();
-  useOutboxSender();
-  useDraftSync();
   const badges = { Notifications: notificationBadge, ...given };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -68,15 +66,42 @@ export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?:
           </Typography>
         </Toolbar>
       </AppBar>
-      <Drawer open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: WIDTH } }}>
-        <Sidebar user={user} badges={badges} onNavigate={() => setOpen(false)} />
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        sx={{ display: { xs: 'none', md: 'block' }, width: WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: WIDTH, boxSizing: 'border-box' } }}
-      >
-        <Sidebar user={user} badges={badges} />
-      </Drawer>
+      {(idle || open) && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onClose={() => setOpen(false)} width={WIDTH}>
+            <Sidebar user={user} badges={badges} onNavigate={() => setOpen(false)} />
+          </MobileDrawer>
+        </Suspense>
+      )}
+      {idle && (
+        <Suspense fallback={null}>
+          <ShellBackground userId={user.id} />
+        </Suspense>
+      )}
+      {/* The wide screens' permanent sidebar: what MUI's permanent Drawer renders, without its modal code. */}
+      <Box sx={{ display: { xs: 'none', md: 'block' }, width: WIDTH, flex: '0 0 auto' }}>
+        <Paper
+          square
+          elevation={0}
+          sx={{
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            zIndex: 'drawer',
+            width: WIDTH,
+            height: '100%',
+            boxSizing: 'border-box',
+            display: 'flex',
+            flexDirection: 'column',
+            overflowY: 'auto',
+            outline: 0,
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Sidebar user={user} badges={badges} />
+        </Paper>
+      </Box>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none', p: { xs: 2, md: 4 }, pt: { xs: 10, md: 4 } }}>
         <OfflineBanner />
         <Outlet />

@@ -1,25 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArticleIcon from '@mui/icons-material/Article';
-import BrightnessAutoIcon from '@mui/icons-material/BrightnessAuto';
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
 import BookmarkIcon from '@mui/icons-material/Bookmark';
 import CodeIcon from '@mui/icons-material/Code';
 import ExploreIcon from '@mui/icons-material/Explore';
@@ -28,11 +20,12 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import { useColorScheme } from '@mui/material/styles';
+import { styled } from '@mui/material/styles';
 import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import type { TCurrentUser } from '@shared/schemas/auth';
 import { displayNameOf } from '@shared/format';
 import { UserAvatar } from '@web/components/user-avatar';
+import { lazyPart, useAfterFirstPaint } from '@web/lib/after-first-paint';
 
 type NavItem = { label: string; to: string; icon: ReactNode; match: string[] };
 
@@ -48,46 +41,68 @@ const NAV: NavItem[] = [
 /** Only admins see the Admin item. */
 const ADMIN_ITEM: NavItem = { label: 'Admin', to: '/admin', icon: <AdminPanelSettingsIcon />, match: ['/admin', '/profile/admin-view/*'] };
 
+/**
+ * The search box: a native input drawn as MUI's small outlined input with a start adornment (the same
+ * look, without InputBase's multiline and form-control code, which the first paint would pay for).
+ */
+const SearchField = styled('label')(({ theme }) => {
+  const vars = theme.vars ?? theme;
+  const outline = theme.vars ? theme.alpha(theme.vars.palette.common.onBackground, 0.23) : 'rgba(0, 0, 0, 0.23)';
+  return {
+    ...theme.typography.body1,
+    color: vars.palette.text.primary,
+    lineHeight: '1.4375em',
+    boxSizing: 'border-box',
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    width: '100%',
+    paddingLeft: 14,
+    cursor: 'text',
+    borderRadius: vars.shape.borderRadius,
+    '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit', border: `1px solid ${outline}`, pointerEvents: 'none' },
+    '&:hover::after': { borderColor: vars.palette.text.primary },
+    '@media (hover: none)': { '&:hover::after': { borderColor: outline } },
+    '&:focus-within::after': { borderWidth: 2, borderColor: vars.palette.primary.main },
+    '& .adornment': { display: 'flex', height: '0.01em', maxHeight: '2em', alignItems: 'center', whiteSpace: 'nowrap', color: vars.palette.action.active, marginRight: 8 },
+    '& input': {
+      font: 'inherit',
+      letterSpacing: 'inherit',
+      color: 'currentColor',
+      padding: '8.5px 14px 8.5px 0',
+      border: 0,
+      boxSizing: 'content-box',
+      background: 'none',
+      height: '1.4375em',
+      margin: 0,
+      display: 'block',
+      minWidth: 0,
+      width: '100%',
+      WebkitTapHighlightColor: 'transparent',
+      '&:focus': { outline: 0 },
+      '&::placeholder': { color: 'currentColor', opacity: theme.vars ? theme.vars.opacity.inputPlaceholder : 0.42 },
+    },
+  };
+});
+
 /** A non-blank query, trimmed and URL-encoded, or null to ignore the submit (spec section 5). */
 export function searchPath(raw: string): string | null {
   const q = raw.trim();
   return q ? `/search?q=${encodeURIComponent(q)}` : null;
 }
 
-const MODES = [
-  { mode: 'system', label: 'System', icon: <BrightnessAutoIcon fontSize="small" /> },
-  { mode: 'light', label: 'Light', icon: <LightModeIcon fontSize="small" /> },
-  { mode: 'dark', label: 'Dark', icon: <DarkModeIcon fontSize="small" /> },
-] as const;
-
-/** System, light or dark; MUI remembers the choice in localStorage (THEME_MODE_STORAGE_KEY). */
-function ThemeChoice() {
-  const { mode, setMode } = useColorScheme();
-  return (
-    <ToggleButtonGroup
-      exclusive
-      fullWidth
-      size="small"
-      aria-label="Theme"
-      value={mode ?? 'system'}
-      onChange={(_e, next: (typeof MODES)[number]['mode'] | null) => {
-        if (next) setMode(next);
-      }}
-    >
-      {MODES.map((m) => (
-        <ToggleButton key={m.mode} value={m.mode} sx={{ gap: 0.5 }}>
-          {m.icon}
-          {m.label}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
-  );
-}
+// The theme choice is not needed for the first paint: it comes once the page is idle, in a space of its
+// own height kept free meanwhile, so nothing moves.
+/** The theme choice's height: a line of small toggle-button text (0.8125rem, line height 1.75), 7 px padding and a 1 px border above and below. */
+const THEME_CHOICE_HEIGHT = 'calc(0.8125rem * 1.75 + 16px)';
+const ThemeChoice = lazyPart(() => import('./theme-choice').then((m) => m.ThemeChoice));
+const themeChoiceSpace = <Box sx={{ height: THEME_CHOICE_HEIGHT, flexShrink: 0 }} />;
 
 export function Sidebar({ user, badges = {}, onNavigate }: { user: TCurrentUser; badges?: Record<string, ReactNode>; onNavigate?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const idle = useAfterFirstPaint();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -108,16 +123,12 @@ export function Sidebar({ user, badges = {}, onNavigate }: { user: TCurrentUser;
         </Typography>
       </Link>
       <Box component="form" role="search" onSubmit={submit}>
-        {/* OutlinedInput rather than TextField: the same look without the select and label machinery (bundle budget). */}
-        <OutlinedInput
-          size="small"
-          fullWidth
-          placeholder="Search projects..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          inputProps={{ 'aria-label': 'Search projects' }}
-          startAdornment={<InputAdornment position="start"><SearchIcon fontSize="small" aria-hidden /></InputAdornment>}
-        />
+        <SearchField>
+          <span className="adornment">
+            <SearchIcon fontSize="small" aria-hidden />
+          </span>
+          <input type="text" placeholder="Search projects..." aria-label="Search projects" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </SearchField>
       </Box>
       <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/my-projects?create=1" onClick={onNavigate}>
         Create Project
@@ -143,8 +154,9 @@ export function Sidebar({ user, badges = {}, onNavigate }: { user: TCurrentUser;
           );
         })}
       </List>
-      <ThemeChoice />
-      <Divider />
+      {idle ? <Suspense fallback={themeChoiceSpace}><ThemeChoice /></Suspense> : themeChoiceSpace}
+      {/* What MUI's Divider renders, without its code. */}
+      <Box component="hr" sx={{ m: 0, flexShrink: 0, border: 0, borderBottom: 'thin solid', borderColor: 'divider' }} />
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <UserAvatar user={user} sx={{ width: 36, height: 36 }} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
