@@ -1,26 +1,17 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { newMember, registerOnly, signUpViaApi } from './support';
+import { expect, test } from '@playwright/test';
+import { newMember, registerOnly, signUpViaApi, watchLiveSocket } from './support';
 
 // The page's socket runs through a route that stands in for the server's end of the connection, so the
 // test can close it from the server side, both ways a server does: a Socket.IO disconnect packet ('io server
 // disconnect', which Socket.IO clients never retry by themselves) and closing the WebSocket (a stopped instance).
 test('the page keeps receiving pushes after the server closes its socket', async ({ page, browser }) => {
-  const routes: WebSocketRoute[] = [];
-  let connectedSockets = 0; // Socket.IO CONNECT acknowledgements seen by the page
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    const server = ws.connectToServer();
-    server.onMessage((message) => {
-      if (typeof message === 'string' && message.startsWith('40')) connectedSockets++;
-      ws.send(message);
-    });
-    routes.push(ws);
-  });
+  const socket = await watchLiveSocket(page);
 
   await signUpViaApi(page, newMember('Ada', 'Okafor'));
   const ada = (await (await page.request.get('/api/auth/user')).json()) as { handle: string };
   await page.goto('/notifications');
   await expect(page.getByText('No notifications yet')).toBeVisible();
-  await expect.poll(() => connectedSockets).toBe(1);
+  await expect.poll(socket.connected).toBe(1);
 
   const other = await browser.newContext();
   const follow = async (firstName: string) => {
@@ -31,13 +22,13 @@ test('the page keeps receiving pushes after the server closes its socket', async
   await follow('Grace');
 
   // The server ends the Socket.IO session: the page reconnects after a jittered delay.
-  routes.at(-1)!.send('41');
-  await expect.poll(() => connectedSockets, { timeout: 15_000 }).toBe(2);
+  socket.latest().send('41');
+  await expect.poll(socket.connected, { timeout: 15_000 }).toBe(2);
   await follow('Linus');
 
   // The server's end of the WebSocket closes (an instance stopping): the page reconnects again.
-  await routes.at(-1)!.close({ code: 1001, reason: 'going away' });
-  await expect.poll(() => connectedSockets, { timeout: 15_000 }).toBe(3);
+  await socket.latest().close({ code: 1001, reason: 'going away' });
+  await expect.poll(socket.connected, { timeout: 15_000 }).toBe(3);
   await follow('Margaret');
 
   await expect(page.getByText('Margaret Tester started following you').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
 
 export type Member = { email: string; password: string; firstName?: string; lastName?: string };
 
@@ -42,4 +42,28 @@ export async function createProjectViaApi(request: APIRequestContext, baseURL: s
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number; title: string };
+}
+
+/**
+ * Counts the Socket.IO connections the page's live socket completes (the server's CONNECT acknowledgement),
+ * passing every frame through unchanged (the test's route stands in for the server's end). `hold` keeps new sockets from reaching the server until the
+ * returned `release` is called (a socket still connecting). Call before the page navigates.
+ */
+export async function watchLiveSocket(page: Page, { hold = false } = {}) {
+  let connected = 0;
+  const routes: WebSocketRoute[] = [];
+  let release!: () => void;
+  const released = hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    routes.push(ws);
+    void released.then(() => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (typeof message === 'string' && message.startsWith('40')) connected++;
+        ws.send(message);
+      });
+    });
+  });
+  // `latest` stands in for the server's end of the newest socket: close it, or send it packets.
+  return { connected: () => connected, release: () => release?.(), latest: () => routes.at(-1)! };
 }

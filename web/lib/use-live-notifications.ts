@@ -23,7 +23,7 @@ export function notificationTarget(link: string | null): string {
  * The socket follows docs/decisions.md (issue 20): WebSocket first, long-polling fallback (the desktop
  * app polls through its app:// forwarder); after any disconnect it comes back with jittered backoff, also
  * when the server closed it ('io server disconnect', which Socket.IO itself never retries). Coming back
- * within the recovery window replays the missed pushes (their toasts); after every reconnection the
+ * within the recovery window replays the missed pushes (their toasts); after every connection the
  * notification list and unread count are refetched as well, so nothing stays missing.
  */
 export function useLiveNotifications(userId: string | null | undefined): void {
@@ -57,13 +57,13 @@ export function useLiveNotifications(userId: string | null | undefined): void {
       s.on('sync:changed', ({ collection }) => signalSync(collection));
       s.on('connect', () => {
         attempt = 0;
-        // Any reconnection resyncs from the server, a recovered one too: recovery replays what the stream
-        // held when the session was restored, but a push sent while the socket re-authenticates (before
-        // it is back in its room) is in neither the replay nor the socket's room.
-        if (hasConnected) {
-          refreshNotifications();
-          signalSync('all');
-        }
+        // Every connection resyncs the notifications, the first one too: the socket connects once the
+        // page is idle, after the list and count were read, and a push sent in between reached no room.
+        // A reconnection, a recovered one too, resyncs everything: recovery replays what the stream held
+        // when the session was restored, but a push sent while the socket re-authenticates (before it is
+        // back in its room) is in neither the replay nor the socket's room.
+        refreshNotifications();
+        if (hasConnected) signalSync('all');
         hasConnected = true;
       });
       s.on('disconnect', (reason) => {
