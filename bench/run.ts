@@ -9,7 +9,7 @@
 // For each size: a fresh database, the generator, VACUUM ANALYZE, real sessions for 300 members, then
 // server/main's composition root in a child process (bench/bench-server.ts). Every route runs at 20 and
 // at 50 connections. Results go to bench/results/<time>-<mode>.{json,md} (and latest.*). The databases
-// are dropped again, also on failure or Ctrl-C.
+// are dropped again, also on failure or Ctrl-C, unless BENCH_KEEP_DB=1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +34,15 @@ const SIZES = (process.env.BENCH_SIZES ?? (MODE === 'full' ? '10000,1000000' : '
 });
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (MODE === 'full' ? 10 : 3));
 const WITH_PGLITE = process.env.BENCH_PGLITE !== '0';
+// Only these routes (comma-separated names, e.g. "trending,/api/auth/user"), and extra node flags for the
+// server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") when profiling one route.
+const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim()).filter(Boolean);
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// A database left by an earlier run or generator (e.g. 1M projects, ~25 min to generate): benched as
+// it is and kept afterwards; PGlite is skipped, and so are the sizes unless BENCH_SIZES names some.
+const EXISTING_DB = process.env.BENCH_EXISTING_DB;
+// Keep the generated PostgreSQL databases (their names are printed) for later BENCH_EXISTING_DB runs.
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const SESSIONS = 300;
 const SECRET = 'bench-session-secret-'.padEnd(48, 'x');
 
@@ -143,7 +152,7 @@ async function drain(api: string): Promise<void> {
 }
 
 async function benchServer(label: string, env: Record<string, string>, fixture: Fixture): Promise<RouteResult[]> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'bench/bench-server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -152,6 +161,7 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       API_RATE_LIMIT: '100000000',
+      SEARCH_RATE_LIMIT: '100000000',
       SESSION_SECRET: SECRET,
       PUBLIC_URL: '',
       REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
@@ -170,7 +180,7 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}: ${out}`)));
     });
     const origin = urls.api;
-    const list = targets(fixture);
+    const list = targets(fixture).filter((t) => !ONLY_ROUTES || ONLY_ROUTES.includes(t.name));
     const warm = Math.max(1, Math.round(DURATION_S / 3));
     const results: RouteResult[] = [];
     // The reference runs first and again last; its best run is the ratio's denominator.
@@ -205,7 +215,8 @@ async function withPostgres(projects: number): Promise<SizeResult> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  cleanups.push(async () => {
+  if (KEEP_DB) console.log(`Keeping database ${name} (BENCH_KEEP_DB=1): drop it with DROP DATABASE ${name}`);
+  else cleanups.push(async () => {
     const c = new pg.Client({ connectionString: SERVER_URL });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -229,6 +240,28 @@ async function withPostgres(projects: number): Promise<SizeResult> {
   }
   const routes = await benchServer(label, { DATABASE_URL: url.href }, fixture);
   return { label, projects, database: 'postgres', generateSeconds, routes };
+}
+
+async function withExistingPostgres(name: string): Promise<SizeResult> {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.href });
+  let fixture: Fixture;
+  let projects: number;
+  try {
+    await database.migrate();
+    const [m] = await rows<{ id: string }>(database.db, sql`SELECT id FROM users WHERE handle = 'bench_member'`);
+    if (!m) throw new Error(`BENCH_EXISTING_DB: ${name} has no generated data (no bench_member)`);
+    // First pages rank afresh, as in a generated database.
+    await database.db.execute(sql`DELETE FROM recommendation_snapshots`);
+    fixture = await prepareFixture(database.db, m.id);
+    projects = Number((await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM projects`))[0]!.n);
+  } finally {
+    await database.close();
+  }
+  const label = `${projects.toLocaleString('en-US')} projects (PostgreSQL, existing ${name})`;
+  const routes = await benchServer(label, { DATABASE_URL: url.href }, fixture);
+  return { label, projects, database: 'postgres', generateSeconds: 0, routes };
 }
 
 async function withPglite(projects: number): Promise<SizeResult> {
@@ -311,11 +344,12 @@ async function cleanUp() {
 async function main() {
   const started = Date.now();
   const results: SizeResult[] = [];
-  for (const size of SIZES) {
+  if (EXISTING_DB) results.push(await withExistingPostgres(EXISTING_DB));
+  for (const size of (EXISTING_DB && !process.env.BENCH_SIZES) || process.env.BENCH_SKIP_PG ? [] : SIZES) {
     results.push(await withPostgres(size));
     await cleanUp();
   }
-  if (WITH_PGLITE) {
+  if (WITH_PGLITE && !EXISTING_DB) {
     results.push(await withPglite(Math.min(...SIZES)));
     await cleanUp();
   }
@@ -325,11 +359,12 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const json = JSON.stringify({ mode: MODE, durationSeconds: DURATION_S, seconds: (Date.now() - started) / 1000, results }, null, 2);
-  for (const name of [`${stamp}-${MODE}`, `latest-${MODE}`]) {
+  const kind = ONLY_ROUTES ? `${MODE}-partial` : MODE;
+  for (const name of [`${stamp}-${kind}`, `latest-${kind}`]) {
     writeFileSync(join(dir, `${name}.json`), json);
     writeFileSync(join(dir, `${name}.md`), md);
   }
-  console.log(`Results in bench/results/${stamp}-${MODE}.{json,md}`);
+  console.log(`Results in bench/results/${stamp}-${kind}.{json,md}`);
 }
 
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(1)));
