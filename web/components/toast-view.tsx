@@ -5,8 +5,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_MAX_WIDTH_PX } from '@shared/constants';
-
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' | 'success' };
+import { TOAST_REGION, toastSeverity, type ToastInput } from './toast-parts';
 
 /** One toast (render it with the toast's id as key): 5 s, swipe right 50 px to dismiss. */
 export function ToastView({
@@ -22,7 +21,6 @@ export function ToastView({
 }) {
   const dragStart = useRef<number | null>(null);
   const [dragX, setDragX] = useState(0);
-  const severity = toast.variant === 'destructive' ? 'error' : toast.variant === 'success' ? 'success' : 'info';
   return (
     <Snackbar
       open={open}
@@ -35,12 +33,8 @@ export function ToastView({
     >
       <Alert
         ref={alertRef}
-        tabIndex={-1}
-        // Announced by the live regions of the ToastProvider; F8 focuses this region (spec section 9).
-        role="region"
-        aria-label="Notification"
-        data-testid="toast"
-        severity={severity}
+        {...TOAST_REGION}
+        severity={toastSeverity(toast.variant)}
         variant="filled"
         onClose={onClose}
         sx={{ width: '100%', transform: `translateX(${dragX}px)`, touchAction: 'pan-y' }}

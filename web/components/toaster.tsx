@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import Box from '@mui/material/Box';
 import { TOAST_DURATION_MS, TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_MAX_WIDTH_PX } from '@shared/constants';
 import { afterFirstPaint } from '@web/lib/after-first-paint';
-import type { ToastInput } from './toast-view';
+import { TOAST_REGION, toastSeverity, type ToastInput } from './toast-parts';
 
 type ToastViewProps = { toast: ToastInput; open: boolean; onClose: () => void; alertRef: RefObject<HTMLDivElement | null> };
 
@@ -16,14 +16,11 @@ function PlainToast({ toast, open, onClose, alertRef }: ToastViewProps) {
     return () => clearTimeout(timer);
   }, [onClose]);
   if (!open) return null;
-  const color = toast.variant === 'destructive' ? 'error' : toast.variant === 'success' ? 'success' : 'info';
+  const color = toastSeverity(toast.variant);
   return (
     <Box
       ref={alertRef}
-      tabIndex={-1}
-      role="region"
-      aria-label="Notification"
-      data-testid="toast"
+      {...TOAST_REGION}
       sx={{
         position: 'fixed',
         right: 8,
