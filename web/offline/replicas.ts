@@ -26,7 +26,7 @@ const REPLICAS: { name: ReplicaName; endpoint: TSyncCollection; toDoc: (d: Serve
   { name: 'ownprojects', endpoint: 'projects', toDoc: (d) => ({ doc: d.project!, order: d.project!.createdAt }) },
 ];
 
-/** Set once a replica has pulled from the server: before that, the cached answers are all there is. */
+/** Set once a replica's first pull is stored: before that, the cached answers are all there is. */
 const syncedKey = (name: ReplicaName) => `replica:${name}`;
 
 let running: RxReplicationState<ReplicaDoc, TSyncCheckpoint>[] = [];
@@ -40,7 +40,7 @@ export async function startReplicas(): Promise<() => void> {
   running = REPLICAS.map(({ name, endpoint, toDoc }) => {
     const stream = new Subject<RxReplicationPullStreamItem<ReplicaDoc, TSyncCheckpoint>>();
     pulls.set(endpoint, stream);
-    return replicateRxCollection<ReplicaDoc, TSyncCheckpoint>({
+    const replication = replicateRxCollection<ReplicaDoc, TSyncCheckpoint>({
       collection: db[name] as LocalCollections[ReplicaName],
       replicationIdentifier: `${name}-pull-v1`,
       live: true,
@@ -54,7 +54,6 @@ export async function startReplicas(): Promise<() => void> {
           if (res.status === 401) void endSyncSignedOut();
           if (!res.ok) throw new Error(`Pulling ${endpoint} failed: ${res.status}`);
           const page = (await res.json()) as { documents: ServerDoc[]; checkpoint: TSyncCheckpoint | null };
-          await writeMeta(db, syncedKey(name), '1');
           await writeMeta(db, LAST_SYNC, String(Date.now()));
           return {
             checkpoint: page.checkpoint ?? checkpoint,
@@ -63,6 +62,13 @@ export async function startReplicas(): Promise<() => void> {
         },
       },
     });
+    // The replica answers its screen offline only once its first pull is stored in the collection, not
+    // when the pull answered: a page left in between would otherwise show an empty list offline.
+    void replication.awaitInitialReplication().then(
+      () => writeMeta(db, syncedKey(name), '1'),
+      () => undefined,
+    );
+    return replication;
   });
   const resync = (endpoint?: TSyncCollection) => {
     for (const [name, stream] of pulls) if (!endpoint || name === endpoint) stream.next('RESYNC');
