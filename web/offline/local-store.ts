@@ -9,7 +9,6 @@ import { LOCAL_STORE_NAME } from './local-databases';
 
 export type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
 
-export { LOCAL_STORE_NAME } from './local-databases';
 /** The meta entry with when the store last took anything from the server (the offline banner shows it). */
 export const LAST_SYNC = 'last-sync';
 

@@ -7,8 +7,6 @@ import { flushOutbox, watchOutbox } from './outbox';
 import { startReplicas } from './replicas';
 import { OFFLINE_TEXTS, useOnlineStatus } from './online-status';
 
-export { OFFLINE_TEXTS, useLastSynced, useOnlineStatus } from './online-status';
-
 /** Sends the outbox at start and whenever the network returns; says what happened in a toast. */
 export function useOutboxSender(): void {
   const qc = useQueryClient();

@@ -31,14 +31,14 @@ const ZERO: ActivityCounts = { views: 0, reactions: 0, saves: 0, comments: 0, sh
  * and each project's totals, most viewed first. `projectId` narrows the days to one own project.
  */
 export async function getAnalytics(
-  deps: Pick<AppDeps, 'db'> & { views?: Pick<AppDeps['views'], 'flush'> },
+  deps: Pick<AppDeps, 'db' | 'views'>,
   user: UserRow,
   query: TAnalyticsQuery,
   now: Date = new Date(),
 ): Promise<TAnalytics> {
   if (!isPremiumNow(user, now)) throw AppError.forbidden(PREMIUM_MESSAGES.premiumRequired);
   // The views this instance noted in the last second count too.
-  await deps.views?.flush();
+  await deps.views.flush();
   const length = ANALYTICS_RANGES[query.range];
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const dayList = Array.from({ length }, (_, i) => new Date(today - (length - 1 - i) * DAY_MS).toISOString().slice(0, 10));

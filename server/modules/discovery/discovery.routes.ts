@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { ZRecommendedQuerySchema, ZSearchQuerySchema } from '@shared/schemas/discovery';
-import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson, type PublicCache } from '../../cache/public-cache';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -11,20 +11,11 @@ import { listTrendingProjects } from './list-trending-projects';
 import { SearchResultCache } from './search-cache';
 import { searchContent } from './search-content';
 
-const searchCaches = new WeakMap<PublicCache, SearchResultCache<CachedJson>>();
-
-/** The app's shared search answers (one per app, found through its public cache). */
-export function searchResultCache(cache: PublicCache): SearchResultCache<CachedJson> {
-  let found = searchCaches.get(cache);
-  if (!found) searchCaches.set(cache, (found = new SearchResultCache<CachedJson>()));
-  return found;
-}
-
 /** Explore's feeds and search. Mounted before the projects router so /api/projects/:id does not swallow them. */
 export function discoveryRoutes(deps: AppDeps): Router {
   const router = Router();
   const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN };
-  const searches = searchResultCache(deps.cache);
+  const searches = new SearchResultCache<CachedJson>();
   // Every write the public cache hears of (any successful API write that others could read, on any
   // instance) empties the shared search answers before its answer leaves: search shows edits and counters.
   deps.cache.onDrop(() => searches.clear());

@@ -56,9 +56,8 @@ export class ViewCounter {
     return this.pendingPerProject.get(projectId) ?? 0;
   }
 
-  /** Forgets whom it counted (the table's window manipulated by a test, or a project deleted). */
-  forget(projectId?: number): void {
-    if (projectId === undefined) return this.remembered.clear();
+  /** Forgets whom it counted for the project, so the table decides again (tests that move its window). */
+  forget(projectId: number): void {
     for (const key of this.remembered.keys()) if (key.startsWith(`${projectId} `)) this.remembered.delete(key);
   }
 
