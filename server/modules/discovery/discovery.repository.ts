@@ -1,13 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
-import { preparedSql } from '../../db/prepared';
+import { prepared, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, recommendationSnapshots, users } from '../../db/schema';
 import { projectViewColumns, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
-
-/** The rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
 
 // ---------------------------------------------------------------------------------------------------
 // Trending scores
@@ -58,10 +56,18 @@ export function listTrendingProjectViews(db: DbOrTx, limit: number): Promise<Pro
   return trendingProjectViewsQuery(db, limit);
 }
 
-/** Project rows by id, in the order of the ids; missing ones and suspended authors' are left out. */
+/**
+ * Project rows by id, in the order of the ids; missing ones and suspended authors' are left out.
+ * Prepared (the ids are one array parameter): every signed-in list reads its cards through it.
+ */
 export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]): Promise<ProjectViewRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectProjectViews(db).where(and(inArray(projects.id, [...ids]), eq(users.isSuspended, false)));
+  const statement = prepared(db, 'visible_project_views', (d, name) =>
+    selectProjectViews(d)
+      .where(and(sql`${projects.id} = ANY(${sql.placeholder('ids')}::int[])`, eq(users.isSuspended, false)))
+      .prepare(name),
+  );
+  const rows = await statement.execute({ ids: [...ids] });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ProjectViewRow => r !== undefined);
 }
@@ -270,28 +276,33 @@ export const SNAPSHOT_REUSE_MS = 2 * 60 * 1000;
 /**
  * A page of the member's stored snapshot, read with its projects in one statement (the ids of the
  * slice, then each project and author by primary key), with its length, completeness and freshness
- * (younger than maxAgeMs); null when they have none. Deleted projects and suspended authors' drop out.
+ * (younger than SNAPSHOT_REUSE_MS); null when they have none. Deleted projects and suspended authors' drop out.
  */
 export async function readRecommendationPage(
   db: DbOrTx,
   userId: string,
   page: { limit: number; offset: number },
-  maxAgeMs: number = SNAPSHOT_REUSE_MS,
 ): Promise<SnapshotPage | null> {
-  const slice = sql`LATERAL unnest(${recommendationSnapshots.projectIds}[${page.offset + 1}:${page.offset + page.limit}]) WITH ORDINALITY AS slice(id, n)`;
-  const rows = await db
-    .select({
-      ...projectViewColumns,
-      snapshotLength: sql<number>`coalesce(cardinality(${recommendationSnapshots.projectIds}), 0)`,
-      snapshotComplete: recommendationSnapshots.complete,
-      snapshotFresh: sql<boolean>`${recommendationSnapshots.computedAt} > now() - ${`${maxAgeMs} milliseconds`}::interval`,
-    })
-    .from(recommendationSnapshots)
-    .leftJoin(slice, sql`true`)
-    .leftJoin(projects, sql`${projects.id} = slice.id`)
-    .leftJoin(users, eq(users.id, projects.authorId))
-    .where(eq(recommendationSnapshots.userId, userId))
-    .orderBy(sql`slice.n`);
+  // Prepared: the page's bounds and the reuse window are parameters, so drizzle builds it once and
+  // PostgreSQL parses it once per connection.
+  const statement = prepared(db, 'recommendation_page', (d, name) => {
+    const slice = sql`LATERAL unnest(${recommendationSnapshots.projectIds}[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]) WITH ORDINALITY AS slice(id, n)`;
+    return d
+      .select({
+        ...projectViewColumns,
+        snapshotLength: sql<number>`coalesce(cardinality(${recommendationSnapshots.projectIds}), 0)`,
+        snapshotComplete: recommendationSnapshots.complete,
+        snapshotFresh: sql<boolean>`${recommendationSnapshots.computedAt} > now() - ${sql.placeholder('maxAgeMs')}::int * interval '1 millisecond'`,
+      })
+      .from(recommendationSnapshots)
+      .leftJoin(slice, sql`true`)
+      .leftJoin(projects, sql`${projects.id} = slice.id`)
+      .leftJoin(users, eq(users.id, projects.authorId))
+      .where(eq(recommendationSnapshots.userId, sql.placeholder('userId')))
+      .orderBy(sql`slice.n`)
+      .prepare(name);
+  });
+  const rows = await statement.execute({ userId, first: page.offset + 1, last: page.offset + page.limit, maxAgeMs: SNAPSHOT_REUSE_MS });
   const [first] = rows;
   if (!first) return null;
   return {
