@@ -2,8 +2,7 @@ import { NOTIFICATIONS_LIMIT } from '@shared/constants';
 import type { TNotification } from '@shared/schemas/notification';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
-import { listNotifications as selectNotifications, type NotificationRow } from './notifications.repository';
-
+import { listNotificationsJson, type NotificationRow } from './notifications.repository';
 
 export function toNotification(row: NotificationRow): TNotification {
   return {
@@ -17,7 +16,7 @@ export function toNotification(row: NotificationRow): TNotification {
   };
 }
 
-/** The member's own notifications, newest first. */
-export async function listNotifications(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<TNotification[]> {
-  return (await selectNotifications(deps.db, user.id, NOTIFICATIONS_LIMIT)).map(toNotification);
+/** The member's own notifications, newest first, at most NOTIFICATIONS_LIMIT: the JSON text of TNotification[]. */
+export function listNotifications(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<string> {
+  return listNotificationsJson(deps.db, user.id, NOTIFICATIONS_LIMIT);
 }

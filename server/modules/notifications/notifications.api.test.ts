@@ -1,7 +1,10 @@
+import { desc, eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
+import { NOTIFICATIONS_LIMIT } from '@shared/constants';
 import { ZNotificationSchema } from '@shared/schemas/notification';
+import { notifications } from '../../db/schema';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -45,6 +48,31 @@ describe('notifications', () => {
     // Ada has none: her own actions never notify her.
     expect((await ada.client.get('/api/notifications')).body).toEqual([]);
     expect((await ada.client.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
+  });
+
+  it('when a member has more than 100 notifications, then the list holds the newest 100, newest first, each with its stored time', async () => {
+    const member = await t.signUp();
+    // Times with microseconds, some sharing a millisecond, and ids that do not follow the times.
+    await t.database.db.execute(sql`
+      INSERT INTO notifications (user_id, type, title, message, link, read, created_at)
+      SELECT ${member.user.id}, 'follow', 'New follower', 'Note ' || g, CASE WHEN g % 2 = 0 THEN '/profile/x' END, g % 3 = 0,
+        timestamptz '2026-03-01 10:00:00.123456+00' + ((g * 37) % 105) * interval '1 second' + (g % 2) * interval '1 microsecond'
+      FROM generate_series(1, 105) g`);
+    const stored = await t.database.db
+      .select({ id: notifications.id, createdAt: notifications.createdAt, message: notifications.message, link: notifications.link, read: notifications.read })
+      .from(notifications)
+      .where(eq(notifications.userId, member.user.id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATIONS_LIMIT);
+
+    const list = await member.client.get('/api/notifications');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(list.body).toHaveLength(NOTIFICATIONS_LIMIT);
+    for (const n of list.body) ZNotificationSchema.strict().parse(n);
+    expect(list.body).toEqual(
+      stored.map((r) => ({ id: r.id, type: 'follow', title: 'New follower', message: r.message, link: r.link, read: r.read, createdAt: r.createdAt.toISOString() })),
+    );
   });
 
   it("when a member marks someone else's notification read, then 404 and it stays unread", async () => {

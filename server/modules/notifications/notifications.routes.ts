@@ -12,7 +12,8 @@ export function notificationsRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/api/notifications', requireUser, async (req, res) => {
-    res.json(await listNotifications(deps, currentUser(req)));
+    // Already JSON (composed by the database); express still adds the ETag and compresses.
+    res.type('json').send(await listNotifications(deps, currentUser(req)));
   });
 
   router.get('/api/notifications/unread-count', requireUser, async (req, res) => {
