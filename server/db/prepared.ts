@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
@@ -12,7 +12,41 @@ export function prepared<T>(db: DbOrTx, name: string, prepare: (db: DbOrTx, name
   let byName = statements.get(db);
   if (!byName) statements.set(db, (byName = new Map()));
   let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) byName.set(name, (statement = prepare(db, name)));
+  if (statement === undefined) byName.set(name, (statement = withFlatRowMapper(prepare(db, name))));
+  return statement;
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type SelectedField = { path: string[]; field: unknown };
+/** What both drivers' prepared queries hold: the ordered selection, and the mapper their execute() prefers. */
+type PreparedInternals = { fields?: SelectedField[]; customResultMapper?: (rows: unknown[][]) => unknown[] };
+
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field as unknown as Decoder;
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
+  return (field as { sql: { decoder: Decoder } }).sql.decoder;
+}
+
+/**
+ * drizzle maps every value of every row by walking its selection with class checks, which was a third of
+ * a 50-card list's time. For a flat selection (no nested objects, so no left-join nulling) the key and
+ * decoder of each position are known when the statement is prepared: map the rows with them.
+ */
+function withFlatRowMapper<T>(statement: T): T {
+  const internals = statement as PreparedInternals;
+  if (!internals.fields || internals.customResultMapper || internals.fields.some((f) => f.path.length !== 1)) return statement;
+  const keys = internals.fields.map((f) => f.path[0]!);
+  const decoders = internals.fields.map((f) => decoderOf(f.field));
+  internals.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        out[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return out;
+    });
   return statement;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
-import { prepared, preparedSql } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, recommendationSnapshots, users } from '../../db/schema';
 import { projectViewColumns, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
@@ -75,50 +75,70 @@ export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]
 // ---------------------------------------------------------------------------------------------------
 // Following feed
 
-export type FollowingItem = {
-  projectId: number;
+/** A card of the following feed: the project with its author, and the activity that put it there. */
+export type FollowingRow = ProjectViewRow & {
   activityAt: Date | string;
   sharedBy: string | null;
   sharerDisplayName: string | null;
   sharerFirstName: string | null;
   sharerLastName: string | null;
-  sharerEmail: string | null;
 };
 
 /**
- * The member's following feed: projects authored by people they follow and projects those people
- * shared, one item per project at its newest activity (a share carries its sharer), newest first.
- * Never the member's own projects; suspended authors and suspended sharers are left out. Prepared: its
- * plan costs several times its execution for a member who follows a few people.
+ * The member's following feed with its cards, in one prepared statement: projects authored by people
+ * they follow and projects those people shared, one item per project at its newest activity (a share
+ * carries its sharer), newest first. Never the member's own projects; suspended authors and suspended
+ * sharers are left out. Each followee contributes at most `limit` projects and `limit` shares (their
+ * newest eligible ones), which cannot change the feed's first `limit` items: a project pushed out of a
+ * source's newest `limit` has `limit` distinct projects with newer activity ahead of it.
  */
-export function listFollowingItems(db: DbOrTx, userId: string, limit: number): Promise<FollowingItem[]> {
-  const member = sql.placeholder('userId');
-  return preparedSql<FollowingItem>(db, 'following_items', () => sql`
-    WITH activity AS (
-      SELECT p.id AS project_id, p.created_at AS at, NULL::uuid AS shared_by
-      FROM follows f JOIN projects p ON p.author_id = f.following_id
-      WHERE f.follower_id = ${member}
-      UNION ALL
-      SELECT s.project_id, s.shared_at, s.user_id
-      FROM follows f
-      JOIN shares s ON s.user_id = f.following_id
-      JOIN users su ON su.id = s.user_id
-      WHERE f.follower_id = ${member} AND NOT su.is_suspended
-    ), latest AS (
-      SELECT DISTINCT ON (project_id) project_id, at, shared_by
+export function listFollowingRows(db: DbOrTx, userId: string, limit: number): Promise<FollowingRow[]> {
+  const statement = prepared(db, 'following_rows', (d, name) => {
+    const member = sql.placeholder('userId');
+    const perSource = sql.placeholder('limit');
+    const latest = sql`(
+      WITH followed AS (
+        SELECT u.id, u.display_name, u.first_name, u.last_name
+        FROM follows f JOIN users u ON u.id = f.following_id
+        WHERE f.follower_id = ${member} AND NOT u.is_suspended AND u.id <> ${member}
+      ), activity AS (
+        SELECT p.id AS project_id, p.created_at AS at, NULL::uuid AS shared_by,
+          NULL::text AS sharer_display_name, NULL::text AS sharer_first_name, NULL::text AS sharer_last_name
+        FROM followed fu CROSS JOIN LATERAL (
+          SELECT id, created_at FROM projects WHERE author_id = fu.id ORDER BY created_at DESC, id DESC LIMIT ${perSource}
+        ) p
+        UNION ALL
+        SELECT s.project_id, s.shared_at, fu.id, fu.display_name, fu.first_name, fu.last_name
+        FROM followed fu CROSS JOIN LATERAL (
+          SELECT sh.project_id, sh.shared_at FROM shares sh
+          JOIN projects sp ON sp.id = sh.project_id
+          JOIN users sa ON sa.id = sp.author_id
+          WHERE sh.user_id = fu.id AND sp.author_id <> ${member} AND NOT sa.is_suspended
+          ORDER BY sh.shared_at DESC, sh.project_id DESC LIMIT ${perSource}
+        ) s
+      )
+      SELECT DISTINCT ON (project_id) *
       FROM activity
       ORDER BY project_id, at DESC, shared_by NULLS LAST
-    )
-    SELECT l.project_id AS "projectId", l.at AS "activityAt", l.shared_by AS "sharedBy",
-      su.display_name AS "sharerDisplayName", su.first_name AS "sharerFirstName",
-      su.last_name AS "sharerLastName", su.email AS "sharerEmail"
-    FROM latest l
-    JOIN projects p ON p.id = l.project_id
-    JOIN users a ON a.id = p.author_id
-    LEFT JOIN users su ON su.id = l.shared_by
-    WHERE p.author_id <> ${member} AND NOT a.is_suspended
-    ORDER BY l.at DESC, l.project_id DESC
-    LIMIT ${sql.placeholder('limit')}`)({ userId, limit });
+    ) AS latest`;
+    return d
+      .select({
+        ...projectViewColumns,
+        activityAt: sql<Date | string>`latest.at`,
+        sharedBy: sql<string | null>`latest.shared_by`,
+        sharerDisplayName: sql<string | null>`latest.sharer_display_name`,
+        sharerFirstName: sql<string | null>`latest.sharer_first_name`,
+        sharerLastName: sql<string | null>`latest.sharer_last_name`,
+      })
+      .from(latest)
+      .innerJoin(projects, sql`${projects.id} = latest.project_id`)
+      .innerJoin(users, eq(users.id, projects.authorId))
+      .where(and(sql`${projects.authorId} <> ${member}`, eq(users.isSuspended, false)))
+      .orderBy(sql`latest.at DESC`, sql`latest.project_id DESC`)
+      .limit(perSource)
+      .prepare(name);
+  });
+  return statement.execute({ userId, limit });
 }
 
 // ---------------------------------------------------------------------------------------------------

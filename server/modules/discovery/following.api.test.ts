@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLLOWING_LIMIT } from '@shared/schemas/discovery';
 import { ZProjectSchema } from '@shared/schemas/project';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { discoveryKit, idsOf } from './discovery-test-kit';
@@ -63,6 +65,28 @@ describe('GET /api/projects/following', () => {
     expect(second).not.toHaveProperty('sharedBy');
     expect(third).toMatchObject({ sharedBy: ben.user.id, sharedByName: 'Ben Sharer', title: 'Cat shared by Ben' });
     expect(fourth).toMatchObject({ sharedBy: ben.user.id, sharedByName: 'Ben Sharer', title: 'Cat shared by both' });
+  });
+
+  it('when a followee shares more than 50 projects of mine and of suspended authors, then their older eligible shares still fill the feed, and a prolific author shows their newest 50', async () => {
+    const me = await t.signUp();
+    const sharer = await t.signUp();
+    const prolific = await t.signUp();
+    const banned = await t.signUp();
+    const stranger = await t.signUp();
+    await kit.follow(me.user.id, sharer.user.id);
+    for (let i = 0; i < 30; i++) await kit.share(sharer.user.id, (await kit.project(me.user.id)).id, ago(i + 1));
+    for (let i = 0; i < 25; i++) await kit.share(sharer.user.id, (await kit.project(banned.user.id)).id, ago(i + 40));
+    await t.database.db.execute(sql`UPDATE users SET is_suspended = true WHERE id = ${banned.user.id}`);
+    const olderShare = await kit.project(stranger.user.id, { title: 'Shared long ago' });
+    await kit.share(sharer.user.id, olderShare.id, ago(600));
+
+    expect(idsOf((await me.client.get('/api/projects/following')).body)).toEqual([olderShare.id]);
+
+    await kit.follow(me.user.id, prolific.user.id);
+    const made: number[] = [];
+    for (let i = 0; i < FOLLOWING_LIMIT + 5; i++) made.push((await kit.project(prolific.user.id, { createdAt: ago(100 + i) })).id);
+    const feed = (await me.client.get('/api/projects/following')).body as { id: number }[];
+    expect(idsOf(feed)).toEqual(made.slice(0, FOLLOWING_LIMIT));
   });
 
   it('when a followee shares again, then the project moves to the top with the new share date', async () => {
