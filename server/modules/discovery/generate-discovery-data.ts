@@ -74,6 +74,15 @@ export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise
     SELECT m.id, u.id FROM users m, users u
     WHERE m.handle = 'bench_member' AND u.handle LIKE 'gen%' AND (substring(u.handle FROM 4)::int) % 97 = 0
     ON CONFLICT DO NOTHING`);
+  // Every generated member follows ten others, so their following feeds are real (authored and shared projects).
+  await db.execute(sql`
+    WITH us AS (SELECT id, row_number() OVER (ORDER BY handle) AS k FROM users WHERE handle LIKE 'gen%'),
+    arr AS (SELECT array_agg(id ORDER BY k) AS ids, count(*) AS n FROM us)
+    INSERT INTO follows (follower_id, following_id)
+    SELECT us.id, arr.ids[1 + ((us.k * 31 + j * 7919) % arr.n)]
+    FROM us, arr, generate_series(1, 10) j
+    WHERE us.id <> arr.ids[1 + ((us.k * 31 + j * 7919) % arr.n)]
+    ON CONFLICT DO NOTHING`);
   await db.execute(sql`
     WITH ps AS (SELECT min(id) AS lo, count(*) AS n FROM projects),
     us AS (SELECT array_agg(id ORDER BY handle) AS ids FROM users WHERE handle LIKE 'gen%')
