@@ -15,6 +15,8 @@ export type DomainEvents = {
   'user:access-revoked': { userId: string };
   /** A notification was stored for userId; realtime pushes it to their open sessions. */
   'notification:created': { userId: string; notification: RealtimeNotification };
+  /** A first page found the member's recommendations stale: they are ranked again in the background. */
+  'recommendations:stale': { userId: string };
   /** A member's synced collection changed: their open clients pull it (realtime signals them). */
   'sync:changed': { userId: string; collection: TSyncCollection };
 };

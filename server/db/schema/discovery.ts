@@ -14,6 +14,12 @@ export const recommendationSnapshots = pgTable('recommendation_snapshots', {
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   /** False while only the first pages are ranked (a member's first page); a page past them ranks the rest. */
   complete: boolean('complete').notNull().default(true),
+  /**
+   * The ranking made in the background after a first page found this snapshot stale: the next first
+   * page takes it over, so paging through the current one never sees it change.
+   */
+  nextProjectIds: integer('next_project_ids').array(),
+  nextComputedAt: timestamp('next_computed_at', { withTimezone: true }),
 });
 
 /**

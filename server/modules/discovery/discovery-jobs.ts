@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import type { DomainEventName } from '../../events/domain-events';
 import { startJobRunner } from '../../jobs/job-runner';
-import { refreshAllTrendingScores, refreshSearchWords, refreshTrendingScore } from './discovery.repository';
+import { refreshAllTrendingScores, refreshSearchWords, refreshTrendingScore, storeNextRecommendationSnapshot } from './discovery.repository';
 
 /**
  * How often every stored trending score is recomputed (views, unlikes and premium expiry emit no event)
@@ -51,6 +51,17 @@ export function startDiscovery(
   }
   deps.events.on('project:commented', async ({ commentId }) => {
     if (!stopped) await refreshSearchWords(deps.db, { commentId });
+  });
+  // One background ranking per member at a time: a member reloading while theirs runs asks for no other.
+  const ranking = new Set<string>();
+  deps.events.on('recommendations:stale', async ({ userId }) => {
+    if (stopped || ranking.has(userId)) return;
+    ranking.add(userId);
+    try {
+      await storeNextRecommendationSnapshot(deps.db, userId);
+    } finally {
+      ranking.delete(userId);
+    }
   });
 
   // The bulk refresh runs once across instances (server/jobs): at start-up when due, then every interval.

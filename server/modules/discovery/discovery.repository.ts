@@ -249,8 +249,12 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
  */
 export const FIRST_RANKING_SIZE = 100;
 
-/** A page of the member's stored snapshot (visible projects, in order), whether it is still young enough to reuse for a first page, and whether it holds every ranked project. */
-export type SnapshotPage = { rows: ProjectViewRow[]; length: number; complete: boolean; fresh: boolean };
+/**
+ * A page of the member's stored snapshot (visible projects, in order), whether it is still young enough
+ * to reuse for a first page, whether it holds every ranked project, and whether a background ranking
+ * waits to replace it.
+ */
+export type SnapshotPage = { rows: ProjectViewRow[]; length: number; complete: boolean; fresh: boolean; hasNext: boolean };
 
 /**
  * Ranks the member's recommendations now (the best `size`, `complete` when that is the whole
@@ -264,7 +268,8 @@ export async function storeRecommendationSnapshot(db: DbOrTx, userId: string, si
     INSERT INTO recommendation_snapshots (user_id, project_ids, computed_at, complete)
     SELECT ${userId}, coalesce(array_agg(r.id ORDER BY r.n), '{}'), now(), ${complete}
     FROM (${recommendedQuerySql(userId, Math.min(size, SNAPSHOT_SIZE))}) r
-    ON CONFLICT (user_id) DO UPDATE SET project_ids = excluded.project_ids, computed_at = excluded.computed_at, complete = excluded.complete
+    ON CONFLICT (user_id) DO UPDATE SET project_ids = excluded.project_ids, computed_at = excluded.computed_at, complete = excluded.complete,
+      next_project_ids = NULL, next_computed_at = NULL
     RETURNING project_ids AS ids`,
   );
   return (row?.ids ?? []).map(Number);
@@ -313,6 +318,7 @@ export async function readRecommendationPage(
         snapshotLength: sql<number>`coalesce(cardinality(${recommendationSnapshots.projectIds}), 0)`,
         snapshotComplete: recommendationSnapshots.complete,
         snapshotFresh: sql<boolean>`${recommendationSnapshots.computedAt} > now() - ${sql.placeholder('maxAgeMs')}::int * interval '1 millisecond'`,
+        snapshotHasNext: sql<boolean>`${recommendationSnapshots.nextProjectIds} IS NOT NULL`,
       })
       .from(recommendationSnapshots)
       .leftJoin(slice, sql`true`)
@@ -326,11 +332,48 @@ export async function readRecommendationPage(
   const [first] = rows;
   if (!first) return null;
   return {
-    rows: rows.filter((r) => r.id !== null && r.authorIsSuspended === false).map(({ snapshotLength: _l, snapshotComplete: _c, snapshotFresh: _f, ...view }) => view as ProjectViewRow),
+    rows: rows
+      .filter((r) => r.id !== null && r.authorIsSuspended === false)
+      .map(({ snapshotLength: _l, snapshotComplete: _c, snapshotFresh: _f, snapshotHasNext: _n, ...view }) => view as ProjectViewRow),
     length: Number(first.snapshotLength),
     complete: first.snapshotComplete,
     fresh: first.snapshotFresh,
+    hasNext: first.snapshotHasNext,
   };
+}
+
+/**
+ * Ranks the member's first pages now and keeps them as their next snapshot, beside the current one
+ * (which pages in progress keep reading). Does nothing when a next ranking already waits or the member
+ * has no snapshot. Answers whether it ranked.
+ */
+export async function storeNextRecommendationSnapshot(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await rowsOf<{ userId: string }>(
+    db,
+    sql`
+    UPDATE recommendation_snapshots SET
+      next_project_ids = (SELECT coalesce(array_agg(r.id ORDER BY r.n), '{}') FROM (${recommendedQuerySql(userId, FIRST_RANKING_SIZE)}) r),
+      next_computed_at = now()
+    WHERE user_id = ${userId} AND next_project_ids IS NULL
+    RETURNING user_id AS "userId"`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Makes the waiting next ranking the member's snapshot (a first page), holding the first pages only
+ * until a page past them completes it. Answers its ids, or null when none waited.
+ */
+export async function promoteNextRecommendationSnapshot(db: DbOrTx, userId: string): Promise<number[] | null> {
+  const [row] = await rowsOf<{ ids: number[] }>(
+    db,
+    sql`
+    UPDATE recommendation_snapshots SET project_ids = next_project_ids, computed_at = next_computed_at, complete = false,
+      next_project_ids = NULL, next_computed_at = NULL
+    WHERE user_id = ${userId} AND next_project_ids IS NOT NULL
+    RETURNING project_ids AS ids`,
+  );
+  return row ? row.ids.map(Number) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------

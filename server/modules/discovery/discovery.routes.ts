@@ -14,7 +14,7 @@ import { searchContent } from './search-content';
 /** Explore's feeds and search. Mounted before the projects router so /api/projects/:id does not swallow them. */
 export function discoveryRoutes(deps: AppDeps): Router {
   const router = Router();
-  const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN };
+  const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN, events: deps.events };
   const searches = new SearchResultCache<CachedJson>();
   // Every write the public cache hears of (any successful API write that others could read, on any
   // instance) empties the shared search answers before its answer leaves: search shows edits and counters.

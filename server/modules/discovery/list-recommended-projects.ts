@@ -1,22 +1,24 @@
 import type { TRecommendedQuery } from '@shared/schemas/discovery';
 import type { TProject } from '@shared/schemas/project';
-import { toProject } from '../projects/project-view';
+import { toProject, type ProjectViewRow } from '../projects/project-view';
 import {
   extendRecommendationSnapshot,
   findVisibleProjectViews,
   FIRST_RANKING_SIZE,
+  promoteNextRecommendationSnapshot,
   readRecommendationPage,
   storeRecommendationSnapshot,
 } from './discovery.repository';
 import type { DiscoveryDeps } from './list-trending-projects';
 
 /**
- * "More for you", page by page. The first page (offset 0) ranks the member's recommendations afresh
- * and stores them as a snapshot, unless their snapshot is younger than SNAPSHOT_REUSE_MS (reloads and
- * remounts within that time reuse it); later pages read that snapshot, so paging never repeats or
- * skips a project however likes and scores move meanwhile. A fresh ranking orders only the first
- * FIRST_RANKING_SIZE projects (cheap); the first page that reaches past them ranks the rest and
- * appends it. Past the end the page is empty.
+ * "More for you", page by page, from the member's snapshot: later pages read it, so paging never repeats
+ * or skips a project however likes and scores move meanwhile. A member's first page ever ranks now
+ * (only the first FIRST_RANKING_SIZE projects: cheap). A first page that finds the snapshot older than
+ * SNAPSHOT_REUSE_MS takes over the ranking made in the background since, or, when none waits, shows the
+ * stale one at once and asks for a background ranking for the next first page (stale while revalidating:
+ * no member waits for a ranking they already have an answer for). The first page that reaches past the
+ * ranked projects ranks the rest and appends it. Past the end the page is empty.
  */
 export async function listRecommendedProjects(
   deps: DiscoveryDeps,
@@ -25,12 +27,26 @@ export async function listRecommendedProjects(
 ): Promise<TProject[]> {
   const end = page.offset + page.limit;
   const stored = await readRecommendationPage(deps.db, userId, page);
-  let rows = stored?.rows ?? [];
-  if (!stored || (page.offset === 0 && !stored.fresh)) {
+  if (!stored) {
     const ids = await storeRecommendationSnapshot(deps.db, userId, end <= FIRST_RANKING_SIZE ? FIRST_RANKING_SIZE : undefined);
-    rows = await findVisibleProjectViews(deps.db, ids.slice(page.offset, end));
-  } else if (!stored.complete && end > stored.length) {
+    return toProjects(deps, await findVisibleProjectViews(deps.db, ids.slice(page.offset, end)));
+  }
+  let { rows, length, complete } = stored;
+  if (page.offset === 0 && !stored.fresh) {
+    const next = stored.hasNext ? await promoteNextRecommendationSnapshot(deps.db, userId) : null;
+    if (next) {
+      rows = await findVisibleProjectViews(deps.db, next.slice(page.offset, end));
+      [length, complete] = [next.length, false];
+    } else {
+      await deps.events?.emit('recommendations:stale', { userId });
+    }
+  }
+  if (!complete && end > length) {
     rows = await findVisibleProjectViews(deps.db, (await extendRecommendationSnapshot(deps.db, userId)).slice(page.offset, end));
   }
+  return toProjects(deps, rows);
+}
+
+function toProjects(deps: DiscoveryDeps, rows: ProjectViewRow[]): TProject[] {
   return rows.map((r) => toProject(r, { previewOrigin: deps.previewOrigin }));
 }
