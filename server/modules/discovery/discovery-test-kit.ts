@@ -1,10 +1,13 @@
 // Direct-to-database setup for discovery's API tests: projects, follows, shares, likes, premium and
 // suspension, without depending on other modules' routes.
 import { eq, inArray, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { ZProjectSchema } from '@shared/schemas/project';
 import type { PublicCache } from '../../cache/public-cache';
 import type { Db } from '../../db/client';
 import { comments, follows, projects, reactions, shares, users } from '../../db/schema';
 import { insertProject } from '../../test/factories';
+import type { TestClient } from '../../test/http-client';
 import { refreshAllTrendingScores, refreshSearchWords } from './discovery.repository';
 
 export type NewProjectValues = Partial<typeof projects.$inferInsert>;
@@ -71,3 +74,10 @@ export function discoveryKit(db: Db, cache?: PublicCache) {
 
 /** Ids of an answer's projects, in order. */
 export const idsOf = (list: { id: number }[]) => list.map((p) => p.id);
+
+/** A page of recommendations (200, valid projects) as the ids in its order. */
+export async function recommendedPage(client: TestClient, path = '/api/projects/recommended'): Promise<number[]> {
+  const res = await client.get(path);
+  expect(res.status, res.text).toBe(200);
+  return idsOf(ZProjectSchema.array().parse(res.body));
+}

@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
-import { ZProjectSchema } from '@shared/schemas/project';
 import { recommendationSnapshots } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
-import type { TestClient } from '../../test/http-client';
-import { discoveryKit, idsOf } from './discovery-test-kit';
+import { discoveryKit, recommendedPage } from './discovery-test-kit';
 
 // A database of its own: the rankings below must not meet other tests' projects.
 let t: TestServer;
@@ -16,11 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
-async function page(client: TestClient, path = '/api/projects/recommended'): Promise<number[]> {
-  const res = await client.get(path);
-  expect(res.status, res.text).toBe(200);
-  return idsOf(ZProjectSchema.array().parse(res.body));
-}
+const page = recommendedPage;
 
 describe('GET /api/projects/recommended, ranked again in the background', () => {
   it('when a background ranking is ready while a member pages through the stale one, then their later pages keep the stale order until their next first page', async () => {

@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
 import { RECOMMENDED_LIMIT_MESSAGE, RECOMMENDED_OFFSET_MESSAGE } from '@shared/schemas/discovery';
-import { ZProjectSchema } from '@shared/schemas/project';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 import { FIRST_RANKING_SIZE } from './discovery.repository';
-import { discoveryKit, idsOf } from './discovery-test-kit';
+import { discoveryKit, recommendedPage } from './discovery-test-kit';
 
 let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;
@@ -16,11 +15,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
-async function page(client: TestClient, path = '/api/projects/recommended'): Promise<number[]> {
-  const res = await client.get(path);
-  expect(res.status, res.text).toBe(200);
-  return idsOf(ZProjectSchema.array().parse(res.body));
-}
+const page = recommendedPage;
 
 /** Pages through recommendations as the Explore grid does: the first page, then offset 8, 16, ... until empty. */
 async function allPages(client: TestClient, between?: () => Promise<void>): Promise<number[][]> {
