@@ -35,6 +35,8 @@ test('a like, a comment and a mark-read made offline reach the server exactly on
   const { page, project } = await memberWithData(context, baseURL!);
   await page.goto('/notifications');
   await expect(page.getByText('New follower')).toBeVisible();
+  // Stored locally before the network goes (a page left sooner has nothing to show offline).
+  await waitForStored(page, 'notifications', 'New follower');
   await page.goto(`/project/${project.id}`);
   await expect(page.getByTestId('like-button')).toHaveText(/Like \(0\)/);
   await waitForServiceWorker(page);
