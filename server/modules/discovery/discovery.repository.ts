@@ -96,6 +96,8 @@ export function listFollowingRows(db: DbOrTx, userId: string, limit: number): Pr
   const statement = prepared(db, 'following_rows', (d, name) => {
     const member = sql.placeholder('userId');
     const perSource = sql.placeholder('limit');
+    // Which items may show is decided in the sources (a followee's own projects, and the shares of
+    // projects neither mine nor a suspended author's), so the bound holds and the outer join only reads cards.
     const latest = sql`(
       WITH followed AS (
         SELECT u.id, u.display_name, u.first_name, u.last_name
@@ -133,7 +135,6 @@ export function listFollowingRows(db: DbOrTx, userId: string, limit: number): Pr
       .from(latest)
       .innerJoin(projects, sql`${projects.id} = latest.project_id`)
       .innerJoin(users, eq(users.id, projects.authorId))
-      .where(and(sql`${projects.authorId} <> ${member}`, eq(users.isSuspended, false)))
       .orderBy(sql`latest.at DESC`, sql`latest.project_id DESC`)
       .limit(perSource)
       .prepare(name);
@@ -345,19 +346,16 @@ export async function readRecommendationPage(
 /**
  * Ranks the member's first pages now and keeps them as their next snapshot, beside the current one
  * (which pages in progress keep reading). Does nothing when a next ranking already waits or the member
- * has no snapshot. Answers whether it ranked.
+ * has no snapshot.
  */
-export async function storeNextRecommendationSnapshot(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await rowsOf<{ userId: string }>(
-    db,
+export async function storeNextRecommendationSnapshot(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(
     sql`
     UPDATE recommendation_snapshots SET
       next_project_ids = (SELECT coalesce(array_agg(r.id ORDER BY r.n), '{}') FROM (${recommendedQuerySql(userId, FIRST_RANKING_SIZE)}) r),
       next_computed_at = now()
-    WHERE user_id = ${userId} AND next_project_ids IS NULL
-    RETURNING user_id AS "userId"`,
+    WHERE user_id = ${userId} AND next_project_ids IS NULL`,
   );
-  return rows.length > 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TRecommendedQuery } from '@shared/schemas/discovery';
 import type { TProject } from '@shared/schemas/project';
+import type { EventBus } from '../../events/domain-events';
 import { toProject, type ProjectViewRow } from '../projects/project-view';
 import {
   extendRecommendationSnapshot,
@@ -21,7 +22,7 @@ import type { DiscoveryDeps } from './list-trending-projects';
  * ranked projects ranks the rest and appends it. Past the end the page is empty.
  */
 export async function listRecommendedProjects(
-  deps: DiscoveryDeps,
+  deps: DiscoveryDeps & { events: Pick<EventBus, 'emit'> },
   userId: string,
   page: TRecommendedQuery,
 ): Promise<TProject[]> {
@@ -38,7 +39,7 @@ export async function listRecommendedProjects(
       rows = await findVisibleProjectViews(deps.db, next.slice(page.offset, end));
       [length, complete] = [next.length, false];
     } else {
-      await deps.events?.emit('recommendations:stale', { userId });
+      await deps.events.emit('recommendations:stale', { userId });
     }
   }
   if (!complete && end > length) {

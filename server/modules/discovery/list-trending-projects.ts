@@ -1,11 +1,10 @@
 import type { TProject } from '@shared/schemas/project';
 import { TRENDING_LIMIT } from '@shared/schemas/discovery';
 import type { Db } from '../../db/client';
-import type { EventBus } from '../../events/domain-events';
 import { toProject } from '../projects/project-view';
 import { listTrendingProjectViews } from './discovery.repository';
 
-export type DiscoveryDeps = { db: Db; previewOrigin?: string; events?: Pick<EventBus, 'emit'> };
+export type DiscoveryDeps = { db: Db; previewOrigin?: string };
 
 /** The Trending carousel, for everyone: the best stored trending scores, suspended authors left out. */
 export async function listTrendingProjects(deps: DiscoveryDeps): Promise<TProject[]> {
