@@ -2,7 +2,7 @@ import type { TNotification } from '@shared/schemas/notification';
 import { assertExists } from '../../access/access-policy';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
-import { toNotification } from './list-notifications';
+import { toNotification } from './notification-view';
 import { markRead } from './notifications.repository';
 
 /** Marks one of the member's notifications read (again is fine); someone else's is 404, like a missing one. */

@@ -11,9 +11,6 @@ export async function insertNotification(db: DbOrTx, values: NewNotification): P
   return row!;
 }
 
-/** An ISO 8601 UTC text with milliseconds, as Date.toISOString writes it, for JSON the database composes. */
-export const ISO_TIME_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
-
 /**
  * The member's newest notifications as the JSON text of GET /api/notifications (TNotification[]):
  * composed by the database in one prepared statement, so a list of 100 is not parsed into rows, mapped
@@ -23,7 +20,8 @@ export async function listNotificationsJson(db: DbOrTx, userId: string, limit: n
   const [row] = await preparedSql<{ json: string }>(db, 'notifications_json_of_user', () => sql`
     SELECT coalesce(json_agg(json_build_object(
       'id', n.id, 'type', n.type, 'title', n.title, 'message', n.message, 'link', n.link, 'read', n.read,
-      'createdAt', to_char(n.created_at AT TIME ZONE 'UTC', ${sql.raw(`'${ISO_TIME_FORMAT}'`)})
+      -- ISO 8601 in UTC with milliseconds, as Date.toISOString writes it.
+      'createdAt', to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     ) ORDER BY n.created_at DESC, n.id DESC), '[]')::text AS json
     FROM (
       SELECT id, type, title, message, link, read, created_at FROM notifications

@@ -1,7 +1,7 @@
 import { isAdmin } from '../../access/access-policy';
 import type { TSyncCheckpoint, TSyncCollection, TSyncDocument, TSyncPullQuery, TSyncPullResponse } from '@shared/schemas/sync';
 import type { AppDeps } from '../../deps';
-import { toNotification } from '../notifications/list-notifications';
+import { toNotification } from '../notifications/notification-view';
 import { toProject } from '../projects/project-view';
 import type { UserRow } from '../users/users.repository';
 import { toDraft } from './draft-view';
