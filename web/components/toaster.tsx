@@ -25,7 +25,7 @@ function PlainToast({ toast, open, onClose, alertRef }: ToastViewProps) {
         position: 'fixed',
         right: 8,
         bottom: 8,
-        zIndex: 1400,
+        zIndex: 'snackbar',
         width: 'calc(100% - 16px)',
         maxWidth: TOAST_VIEWPORT_MAX_WIDTH_PX,
         p: 2,
@@ -45,18 +45,18 @@ function PlainToast({ toast, open, onClose, alertRef }: ToastViewProps) {
 // Once loaded it renders directly (no Suspense round with the plain toast, whose swap would restart the
 // toast's entrance while it is on screen).
 let LoadedToastView: ComponentType<ToastViewProps> | null = null;
+let toastViewLoading: Promise<{ default: ComponentType<ToastViewProps> }> | null = null;
 const loadToastView = () =>
-  import('./toast-view').then(
+  (toastViewLoading ??= import('./toast-view').then(
     (m) => {
       LoadedToastView = m.ToastView;
       return { default: m.ToastView };
     },
     () => ({ default: PlainToast }),
-  );
+  ));
 const ToastView = lazy(loadToastView);
 afterFirstPaint(() => void loadToastView());
 
-export type { ToastInput };
 type Toast = ToastInput & { id: number };
 type ToastFn = (t: ToastInput) => void;
 

@@ -1,29 +1,23 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/schemas/auth';
-import { userQueryKey } from '@web/lib/use-user';
+import { userQueryOptions } from '@web/lib/use-user';
 import { persistExisting, persistQueries, restoreQueries } from './query-persistence';
 import { answerFromReplicas } from './replicas';
 
-/** The signed-in member as the server says (null: a visitor); the answer also fills the auth query. */
-async function fetchUser(qc: QueryClient): Promise<TCurrentUser | null> {
-  const res = await fetch('/api/auth/user', { credentials: 'include' });
-  if (res.status === 401) {
-    qc.setQueryData(userQueryKey, null);
-    return null;
-  }
-  if (!res.ok) throw new Error(`${res.status}`);
-  const user = (await res.json()) as TCurrentUser;
-  qc.setQueryData(userQueryKey, user);
-  return user;
+/**
+ * The signed-in member as the server says (null: a visitor): the auth query's answer, which the page has
+ * usually fetched already when this runs online (after the first screen); fetched now otherwise.
+ */
+function fetchUser(qc: QueryClient): Promise<TCurrentUser | null> {
+  return qc.ensureQueryData(userQueryOptions());
 }
 
 /**
- * Before the first paint: fill the query client from the local store (after checking who is signed in
- * when there is a network), mark what came from the store for a refresh, and keep new answers stored.
- * The network state comes from the browser, so queries wait offline instead of failing.
+ * Fill the query client from the local store (after checking who is signed in when there is a network),
+ * mark what came from the store for a refresh, and keep new answers stored. Online this runs once the
+ * first screen is up; offline before the first paint (web/main.tsx).
  */
 export async function bootOfflineStore(qc: QueryClient): Promise<void> {
-  onlineManager.setOnline(navigator.onLine);
   // Stores every answer from here on, the auth check's included (it is what an offline start shows).
   persistQueries(qc);
   const restored = restoreQueries(qc, () => fetchUser(qc))

@@ -10,7 +10,7 @@
 export const LOCAL_STORE_NAME = 'buildboard';
 
 /** The store's IndexedDB databases; none where the browser cannot list them (IndexedDB off, old browsers). */
-export async function localDatabaseNames(): Promise<string[]> {
+async function localDatabaseNames(): Promise<string[]> {
   if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return [];
   const all = await indexedDB.databases();
   return all.map((d) => d.name ?? '').filter((name) => name.includes(LOCAL_STORE_NAME));

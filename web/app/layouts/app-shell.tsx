@@ -69,7 +69,7 @@ export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?:
       {(idle || open) && (
         <Suspense fallback={null}>
           <MobileDrawer open={open} onClose={() => setOpen(false)} width={WIDTH}>
-            <Sidebar user={user} badges={badges} onNavigate={() => setOpen(false)} />
+            <Sidebar user={user} badges={badges} idle={idle} onNavigate={() => setOpen(false)} />
           </MobileDrawer>
         </Suspense>
       )}
@@ -99,7 +99,7 @@ export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?:
             borderColor: 'divider',
           }}
         >
-          <Sidebar user={user} badges={badges} />
+          <Sidebar user={user} badges={badges} idle={idle} />
         </Paper>
       </Box>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none', p: { xs: 2, md: 4 }, pt: { xs: 10, md: 4 } }}>

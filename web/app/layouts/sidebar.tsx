@@ -25,7 +25,7 @@ import { Link as RouterLink, matchPath, useLocation, useNavigate } from 'react-r
 import type { TCurrentUser } from '@shared/schemas/auth';
 import { displayNameOf } from '@shared/format';
 import { UserAvatar } from '@web/components/user-avatar';
-import { lazyPart, useAfterFirstPaint } from '@web/lib/after-first-paint';
+import { lazyPart } from '@web/lib/after-first-paint';
 
 type NavItem = { label: string; to: string; icon: ReactNode; match: string[] };
 
@@ -98,11 +98,11 @@ const THEME_CHOICE_HEIGHT = 'calc(0.8125rem * 1.75 + 16px)';
 const ThemeChoice = lazyPart(() => import('./theme-choice').then((m) => m.ThemeChoice));
 const themeChoiceSpace = <Box sx={{ height: THEME_CHOICE_HEIGHT, flexShrink: 0 }} />;
 
-export function Sidebar({ user, badges = {}, onNavigate }: { user: TCurrentUser; badges?: Record<string, ReactNode>; onNavigate?: () => void }) {
+/** `idle`: the page has shown its first screen and gone idle (the shell's useAfterFirstPaint). */
+export function Sidebar({ user, badges = {}, idle, onNavigate }: { user: TCurrentUser; badges?: Record<string, ReactNode>; idle: boolean; onNavigate?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const idle = useAfterFirstPaint();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
