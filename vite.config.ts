@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LANDING_SCREEN, SIGNED_IN_SCREEN } from './scripts/first-screens';
 
 /**
  * Writes a .br and a .gz twin beside every compressible asset of the build, at the best compression
@@ -43,8 +44,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * chunking. Each set is closed under imports, so no chunk imports one of a later group.
  */
 function firstScreenChunks() {
-  const landing = ['features/landing/landing-page.tsx'];
-  const signedIn = ['app/layouts/app-shell.tsx', 'features/explore/explore-page.tsx'];
+  const landing = LANDING_SCREEN;
+  const signedIn = SIGNED_IN_SCREEN;
   const visitors = [
     ...landing,
     'features/auth/sign-in-page.tsx',
@@ -64,7 +65,11 @@ function firstScreenChunks() {
       seen.add(id);
       for (const dep of graph.getModuleInfo(id)?.importedIds ?? []) walk(dep);
     };
-    for (const f of files) walk(here(`./web/${f}`));
+    for (const f of files) {
+      // A listed page that was moved or renamed would silently leave its code out of the groups.
+      if (!graph.getModuleInfo(here(`./web/${f}`))) throw new Error(`vite.config.ts: web/${f} is not in the module graph`);
+      walk(here(`./web/${f}`));
+    }
     return seen;
   };
   // The pages themselves stay chunks of their own (the router imports them; the manifest names them).
