@@ -4,6 +4,7 @@
 //   BENCH_MODE=quick (default): 10k and 100k projects on PostgreSQL plus 10k on PGlite, 3 s per route.
 //   BENCH_MODE=full:            10k and 1M projects (100k users, ~10M interactions) plus PGlite, 10 s.
 //   BENCH_SIZES=10000,270000    override the sizes; BENCH_DURATION_S, BENCH_PGLITE=0 to skip PGlite.
+//   BENCH_SKIP_PG=1             skip the generated PostgreSQL sizes (PGlite or BENCH_EXISTING_DB alone).
 //   BENCH_POSTGRES_URL          server to create the throwaway databases on (default the local one).
 //
 // For each size: a fresh database, the generator, VACUUM ANALYZE, real sessions for 300 members, then
