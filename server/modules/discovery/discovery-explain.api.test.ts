@@ -4,7 +4,6 @@ import { TRENDING_LIMIT, SEARCH_RESULTS_MAX } from '@shared/schemas/discovery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   AFFINITY,
-  inSearchTransaction,
   recommendedQuerySql,
   searchCommentsQuerySql,
   searchProjectsQuerySql,
@@ -33,10 +32,8 @@ describe('discovery query plans on 50,000 projects', () => {
   }, 60_000);
 
   async function plan(query: SQL): Promise<string> {
-    return inSearchTransaction(t.database.db, async (tx) => {
-      const result = (await tx.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
-      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+    const result = (await t.database.db.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
   }
 
   it.runIf(onPostgres)(

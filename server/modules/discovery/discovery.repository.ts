@@ -425,14 +425,6 @@ export async function refreshSearchWords(db: DbOrTx, scope: SearchWordsScope): P
     WHERE ${since ? sql`c.created_at >= ${since}` : sql`true`} AND ${WORD_LENGTH}`);
 }
 
-/**
- * Runs search's queries. The trigram thresholds and the parallel-worker setting are connection
- * settings (db/client.ts CONNECTION_SETTINGS), so no transaction and no SET LOCAL per request.
- */
-export function inSearchTransaction<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return fn(db);
-}
-
 /** The lexicon words nearest to each query word (a misspelling's likely meanings), best first. */
 export async function findWordCorrections(db: DbOrTx, words: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();

@@ -4,11 +4,12 @@ import { toProject } from '../projects/project-view';
 import {
   findVisibleProjectViews,
   findWordCorrections,
-  inSearchTransaction,
   searchComments,
   searchProjectIds,
+  type CommentHitRow,
   type SearchTerms,
 } from './discovery.repository';
+import type { Db } from '../../db/client';
 import type { DiscoveryDeps } from './list-trending-projects';
 
 const MAX_WORDS = 8;
@@ -54,28 +55,30 @@ export function searchTermsOf(q: string, corrections: ReadonlyMap<string, readon
   return { text, prefixQuery, fuzzyQuery };
 }
 
+/**
+ * The matching project ids and comments: the words as typed first; typo tolerance (swapped letters,
+ * lexicon corrections) only when that finds less than a full page, so a common word never pays for the
+ * trigram lookups. The trigram thresholds are connection settings (db/client.ts CONNECTION_SETTINGS).
+ */
+async function findHits(db: Db, text: string): Promise<{ projectIds: number[]; comments: CommentHitRow[] }> {
+  const run = async (terms: SearchTerms) => {
+    const [projectIds, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
+    return { projectIds, comments };
+  };
+  const exact = await run({ ...searchTermsOf(text), fuzzyQuery: null });
+  if (exact.projectIds.length >= SEARCH_RESULTS_MAX) return exact;
+  const corrections = await findWordCorrections(
+    db,
+    queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN),
+  );
+  return run(searchTermsOf(text, corrections));
+}
+
 /** GET /api/search: projects and comments matching the query; a blank query finds nothing. */
 export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSearchResults> {
   const text = q.trim();
   if (!text) return { projects: [], comments: [] };
-  const hits = await inSearchTransaction(deps.db, async (tx) => {
-    const run = async (terms: SearchTerms) => {
-      const [projectIds, comments] = await Promise.all([
-        searchProjectIds(tx, terms, SEARCH_RESULTS_MAX),
-        searchComments(tx, terms, SEARCH_RESULTS_MAX),
-      ]);
-      return { projectIds, comments };
-    };
-    // The words as typed first; typo tolerance (swapped letters, lexicon corrections) only when that
-    // finds less than a full page, so a common word never pays for the trigram lookups.
-    const exact = await run({ ...searchTermsOf(text), fuzzyQuery: null });
-    if (exact.projectIds.length >= SEARCH_RESULTS_MAX) return exact;
-    const corrections = await findWordCorrections(
-      tx,
-      queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN),
-    );
-    return run(searchTermsOf(text, corrections));
-  });
+  const hits = await findHits(deps.db, text);
   const rows = await findVisibleProjectViews(deps.db, hits.projectIds);
   return {
     projects: rows.map((r) => toProject(r, { previewOrigin: deps.previewOrigin })),
