@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects, users } from '../db/schema';
+import { blogPosts, projects, users } from '../db/schema';
+import { setAdminByEmail } from '../modules/users/users.repository';
 import { connectRedis } from '../redis';
 import { startTestServer, type TestServer } from '../test/harness';
 import { insertProject } from '../test/factories';
@@ -16,6 +17,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
+/** The status of a conditional GET; node:http, because fetch adds "cache-control: no-cache" to one. */
+function conditionalStatus(path: string, etag: string, cookie = ''): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    get(`${t.url}${path}`, { headers: { 'if-none-match': etag, cookie } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject);
+  });
+}
+
 describe('public read cache', () => {
   it('when trending is asked again with its ETag, then 304 without a body', async () => {
     const first = await t.client().get('/api/projects/trending');
@@ -23,14 +34,7 @@ describe('public read cache', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     expect(first.headers.get('cache-control')).toContain('no-cache');
-    // node:http, because fetch adds "cache-control: no-cache" to a conditional request.
-    const status = await new Promise<number>((resolve, reject) => {
-      get(`${t.url}/api/projects/trending`, { headers: { 'if-none-match': etag! } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      }).on('error', reject);
-    });
-    expect(status).toBe(304);
+    expect(await conditionalStatus('/api/projects/trending', etag!)).toBe(304);
   });
 
   it('when a member likes a cached project, then its page and trending show the new count at once', async () => {
@@ -63,6 +67,63 @@ describe('public read cache', () => {
     expect((await author.client.request('DELETE', `/api/projects/${p.id}`)).status).toBe(204);
     expect((await t.client().get(`/api/projects/${p.id}`)).status).toBe(404);
     expect(await t.deps.db.select().from(projects).where(eq(projects.id, p.id))).toEqual([]);
+  });
+
+  it('when a profile and its projects are read again, then they come from the cache until a write changes what they show', async () => {
+    const author = await t.signUp();
+    const viewer = await t.signUp();
+    const fan = await t.signUp();
+    const admin = await t.signUp();
+    await setAdminByEmail(t.deps.db, admin.email, true);
+    const p = await insertProject(t.deps.db, author.user.id, { title: 'Profile project', projectUrl: 'https://example.com/app' });
+    const profilePath = `/api/users/${author.user.handle}`;
+    expect((await viewer.client.get(profilePath)).body.bio).toBeNull();
+    const list = await viewer.client.get(`${profilePath}/projects`);
+    expect(list.body.map((x: { title: string }) => x.title)).toEqual(['Profile project']);
+    expect(list.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await conditionalStatus(`${profilePath}/projects`, list.headers.get('etag')!, viewer.client.cookieHeader)).toBe(304);
+
+    // Changed outside the API (no invalidation): both reads are served from the cache.
+    await t.deps.db.update(users).set({ bio: 'Changed outside' }).where(eq(users.id, author.user.id));
+    await t.deps.db.update(projects).set({ title: 'Renamed outside' }).where(eq(projects.id, p.id));
+    expect((await viewer.client.get(profilePath)).body.bio).toBeNull();
+    expect((await viewer.client.get(`${profilePath}/projects`)).body[0].title).toBe('Profile project');
+
+    // A like drops the lists showing that project (not the profile), on every instance.
+    expect((await fan.client.post(`/api/projects/${p.id}/react`, { type: 'like' })).status).toBe(200);
+    expect((await viewer.client.get(`${profilePath}/projects`)).body[0]).toMatchObject({ title: 'Renamed outside', reactionCount: 1 });
+    expect((await viewer.client.get(profilePath)).body.bio).toBeNull();
+
+    // A follow is a write outside /api/projects/:id: everything is dropped.
+    expect((await fan.client.post(`${profilePath}/follow`)).status).toBe(200);
+    expect((await viewer.client.get(profilePath)).body).toMatchObject({ bio: 'Changed outside', followerCount: 1 });
+
+    expect((await author.client.patch('/api/user/profile', { displayName: 'Author', handle: author.user.handle, bio: 'Written by the author' })).status).toBe(200);
+    expect((await viewer.client.get(profilePath)).body.bio).toBe('Written by the author');
+
+    expect((await admin.client.post(`/api/admin/users/${author.user.id}/suspend`, { reason: 'Spam' })).status).toBe(200);
+    expect(await viewer.client.get(profilePath)).toMatchObject({ status: 403, body: { message: 'User Suspended' } });
+    expect((await viewer.client.get(`${profilePath}/projects`)).status).toBe(403);
+  });
+
+  it('when a blog post is read again, then 304 with its ETag, and an admin edit shows at once', async () => {
+    const admin = await t.signUp({ firstName: 'Blog', lastName: 'Admin' });
+    await setAdminByEmail(t.deps.db, admin.email, true);
+    const body = { title: 'Cached post', slug: 'cached-post', excerpt: 'Short', content: 'Long' };
+    const created = await admin.client.post('/api/admin/blog', body);
+    expect(created.status).toBe(201);
+    const visitor = t.client();
+    const first = await visitor.get('/api/blog/cached-post');
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    expect(await conditionalStatus('/api/blog/cached-post', first.headers.get('etag')!)).toBe(304);
+    expect(await conditionalStatus('/api/blog', (await visitor.get('/api/blog')).headers.get('etag')!)).toBe(304);
+
+    await t.deps.db.update(blogPosts).set({ title: 'Changed outside' }).where(eq(blogPosts.id, created.body.id));
+    expect((await visitor.get('/api/blog/cached-post')).body.title).toBe('Cached post');
+
+    expect((await admin.client.put(`/api/admin/blog/${created.body.id}`, { ...body, title: 'Edited' })).status).toBe(200);
+    expect((await visitor.get('/api/blog/cached-post')).body.title).toBe('Edited');
+    expect((await visitor.get('/api/blog')).body.find((x: { slug: string }) => x.slug === 'cached-post').title).toBe('Edited');
   });
 
   it('when one instance invalidates, then another instance sharing Redis drops its copy too, and tells its other caches (search)', async () => {

@@ -8,12 +8,18 @@ import type { RedisClient } from '../redis';
 export type InvalidationScope = { projectId: number } | { trending: true } | { all: true };
 
 /** How long a cached public read may be served without a write invalidating it (also bounds a lost Redis message). */
-export const PUBLIC_CACHE_TTL_MS = { trending: 10_000, project: 30_000 } as const;
+export const PUBLIC_CACHE_TTL_MS = { trending: 10_000, project: 30_000, profile: 30_000, blog: 60_000 } as const;
 const MAX_ENTRIES = 20_000;
 
 export const cacheKeys = {
   trending: 'trending',
   project: (id: number) => `project:${id}`,
+  /** A users row by the route's handle or id (both case-insensitive). */
+  profile: (handleOrId: string) => `profile:${handleOrId.toLowerCase()}`,
+  /** A profile's project list, as its JSON answer. */
+  userProjects: (authorId: string) => `user-projects:${authorId}`,
+  blogList: (limit: number, offset: number) => `blog:list:${limit}:${offset}`,
+  blogPost: (slug: string) => `blog:post:${slug}`,
 } as const;
 
 /** A JSON answer serialised once, with its strong ETag; compressed once per encoding on first demand. */
@@ -61,13 +67,16 @@ export function sendCachedJson(res: Response, cached: CachedJson, cacheControl: 
 }
 
 /**
- * In-process cache of public reads (trending, project pages). Every write invalidates what it makes
+ * In-process cache of public reads (trending, project pages, profiles and their project lists, the
+ * blog). Every write invalidates what it makes
  * stale before its answer leaves (see invalidateAfterWrites), and, with Redis, publishes the
  * invalidation so every instance drops its copy; the TTLs bound staleness if a message is lost.
  * A load that started before an invalidation is not stored, and concurrent misses share one load.
  */
 export class PublicCache {
   private entries = new Map<string, { value: unknown; expires: number }>();
+  /** Which stored keys show a project besides its page and trending (a profile's list): a project write drops them. */
+  private keysShowing = new Map<number, Set<string>>();
   private loading = new Map<string, Promise<unknown>>();
   private generation = 0;
   private subscriber: RedisClient | null = null;
@@ -93,7 +102,8 @@ export class PublicCache {
     });
   }
 
-  async read<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  /** `shows` names the projects a stored value lists, so that a write to any of them drops it. */
+  async read<T>(key: string, ttlMs: number, load: () => Promise<T>, shows?: (value: T) => Iterable<number>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
     const pending = this.loading.get(key);
@@ -104,6 +114,10 @@ export class PublicCache {
         if (generation === this.generation) {
           if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(key, { value, expires: Date.now() + ttlMs });
+          for (const projectId of shows?.(value) ?? []) {
+            const keys = this.keysShowing.get(projectId) ?? new Set();
+            this.keysShowing.set(projectId, keys.add(key));
+          }
         }
         return value;
       })
@@ -139,9 +153,14 @@ export class PublicCache {
     for (const listener of this.dropListeners) listener(scope);
     if ('all' in scope) {
       this.entries.clear();
+      this.keysShowing.clear();
       return;
     }
-    if ('projectId' in scope) this.entries.delete(cacheKeys.project(scope.projectId));
+    if ('projectId' in scope) {
+      this.entries.delete(cacheKeys.project(scope.projectId));
+      for (const key of this.keysShowing.get(scope.projectId) ?? []) this.entries.delete(key);
+      this.keysShowing.delete(scope.projectId);
+    }
     this.entries.delete(cacheKeys.trending);
   }
 
@@ -160,8 +179,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Invalidates the public read cache for every successful write to the API, before its answer is sent:
- * a write under /api/projects/:id drops that project and trending, any other write (profiles, follows,
- * admin suspensions and deletions, ...) drops everything. New write routes are covered without code.
+ * a write under /api/projects/:id drops that project, the lists showing it and trending; any other write
+ * (profiles, follows, blog posts, admin suspensions and deletions, ...) drops everything. New write routes are covered without code.
  */
 export function invalidateAfterWrites(cache: PublicCache): RequestHandler {
   return (req, res, next) => {

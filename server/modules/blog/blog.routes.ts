@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { ADMIN_MESSAGES, ZBlogPostInputSchema, ZPagingSchema } from '@shared/schemas/admin';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireAdmin } from '../../http/auth';
 import { serialIdParam } from '../../http/serial-id-param';
@@ -13,14 +14,19 @@ import { updateBlogPost } from './update-blog-post';
 /** The blog: read by everyone, written by admins (spec section 7). */
 export function blogRoutes(deps: AppDeps): Router {
   const router = Router();
-  const { db } = deps;
+  const { db, cache } = deps;
 
+  // The same for everyone: served from the public cache (any admin write drops it), revalidated by ETag.
   router.get('/api/blog', async (req, res) => {
-    res.json(await listBlogPosts({ db }, parse(ZPagingSchema, req.query)));
+    const page = parse(ZPagingSchema, req.query);
+    const load = async () => toCachedJson(await listBlogPosts({ db }, page));
+    sendCachedJson(res, await cache.read(cacheKeys.blogList(page.limit, page.offset), PUBLIC_CACHE_TTL_MS.blog, load), 'public, no-cache');
   });
 
   router.get('/api/blog/:slug', async (req, res) => {
-    res.json(await getBlogPost({ db }, req.params.slug));
+    const { slug } = req.params;
+    const load = async () => toCachedJson(await getBlogPost({ db }, slug));
+    sendCachedJson(res, await cache.read(cacheKeys.blogPost(slug), PUBLIC_CACHE_TTL_MS.blog, load), 'public, no-cache');
   });
 
   router.post('/api/admin/blog', requireAdmin, async (req, res) => {

@@ -1,4 +1,5 @@
 import type { TProject } from '@shared/schemas/project';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { toProject } from './project-view';
 import { listProjectViewsByAuthor } from './projects.repository';
@@ -7,4 +8,18 @@ import { listProjectViewsByAuthor } from './projects.repository';
 export async function listUserProjects(deps: Pick<AppDeps, 'db' | 'config'>, authorId: string): Promise<TProject[]> {
   const rows = await listProjectViewsByAuthor(deps.db, authorId);
   return rows.map((r) => toProject(r, { previewOrigin: deps.config.PREVIEW_ORIGIN }));
+}
+
+/**
+ * A profile's project list (the same for every viewer allowed to see the profile) as its cached JSON
+ * answer; a write to any project it shows, or any write outside /api/projects/:id, drops it.
+ */
+export function readProfileProjects(deps: Pick<AppDeps, 'db' | 'config' | 'cache'>, authorId: string): Promise<CachedJson> {
+  const load = async () => {
+    const list = await listUserProjects(deps, authorId);
+    return { json: toCachedJson(list), ids: list.map((p) => p.id) };
+  };
+  return deps.cache
+    .read(cacheKeys.userProjects(authorId), PUBLIC_CACHE_TTL_MS.profile, load, (value) => value.ids)
+    .then((value) => value.json);
 }

@@ -1,6 +1,7 @@
 import { HANDLE_MAX } from '@shared/constants';
 import { HANDLE_PATTERN, PROFILE_MESSAGES } from '@shared/schemas/user';
 import { assertCanView } from '../../access/access-policy';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, type PublicCache } from '../../cache/public-cache';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findUserByHandleOrId, type UserRow } from './users.repository';
@@ -18,6 +19,17 @@ export function userKeyParam(raw: unknown): string {
 /** The user named by handle or id, as this viewer may see them: 404 when unknown, 403 when hidden. */
 export async function findVisibleUser(db: DbOrTx, key: string, viewer: UserRow): Promise<UserRow> {
   const user = await findUserByHandleOrId(db, key);
+  assertCanView(viewer, 'profile', user);
+  return user;
+}
+
+/**
+ * findVisibleUser for reads, through the public cache: the row is shared by every viewer for up to
+ * PUBLIC_CACHE_TTL_MS.profile and dropped by any write that could change it; the access check is per viewer.
+ */
+export async function readVisibleUser(deps: { db: DbOrTx; cache: PublicCache }, key: string, viewer: UserRow): Promise<UserRow> {
+  const load = async () => (await findUserByHandleOrId(deps.db, key)) ?? null;
+  const user = (await deps.cache.read(cacheKeys.profile(key), PUBLIC_CACHE_TTL_MS.profile, load)) ?? undefined;
   assertCanView(viewer, 'profile', user);
   return user;
 }

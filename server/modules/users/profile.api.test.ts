@@ -142,10 +142,10 @@ describe('suspended profiles', () => {
     const owner = await t.signUp();
     await suspend(owner.user.id, 'Spam');
     const row = (await findUserById(t.database.db, owner.user.id))!;
-    const profile = await getProfile({ db: t.database.db }, owner.user.handle, row);
+    const profile = await getProfile(t.deps, owner.user.handle, row);
     expect(profile).toMatchObject({ id: owner.user.id, isSuspended: true, suspendedReason: 'Spam' });
     const stranger = (await findUserById(t.database.db, (await t.signUp()).user.id))!;
-    await expect(getProfile({ db: t.database.db }, owner.user.handle, stranger)).rejects.toThrow('User Suspended');
+    await expect(getProfile(t.deps, owner.user.handle, stranger)).rejects.toThrow('User Suspended');
   });
 });
 

@@ -3,14 +3,14 @@ import { ZProfileUpdateSchema } from '@shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { listUserProjects } from '../projects/list-user-projects';
-import { findVisibleUser, userKeyParam } from './find-visible-user';
+import { sendCachedJson } from '../../cache/public-cache';
+import { readProfileProjects } from '../projects/list-user-projects';
+import { readVisibleUser, userKeyParam } from './find-visible-user';
 import { followUser } from './follow-user';
 import { getFollowStatus } from './get-follow-status';
 import { getProfile } from './get-profile';
 import { unfollowUser } from './unfollow-user';
 import { updateProfile } from './update-profile';
-
 
 /** Profiles and follows (spec section 7). Every route needs a signed-in member. */
 export function usersRoutes(deps: AppDeps): Router {
@@ -23,13 +23,13 @@ export function usersRoutes(deps: AppDeps): Router {
   });
 
   router.get('/api/users/:handleOrId', requireUser, async (req, res) => {
-    res.json(await getProfile({ db }, userKeyParam(req.params.handleOrId), currentUser(req)));
+    res.json(await getProfile(deps, userKeyParam(req.params.handleOrId), currentUser(req)));
   });
 
   router.get('/api/users/:handleOrId/projects', requireUser, async (req, res) => {
-    // The same visibility rule as the profile, then the author's projects.
-    const author = await findVisibleUser(db, userKeyParam(req.params.handleOrId), currentUser(req));
-    res.json(await listUserProjects(deps, author.id));
+    // The same visibility rule as the profile, then the author's projects (cached, revalidated by ETag).
+    const author = await readVisibleUser(deps, userKeyParam(req.params.handleOrId), currentUser(req));
+    sendCachedJson(res, await readProfileProjects(deps, author.id), 'private, no-cache');
   });
 
   router.get('/api/users/:handleOrId/follow-status', requireUser, async (req, res) => {
