@@ -1,7 +1,7 @@
 // Issue 16: a write's side effects run after its answer, from a queue that SIGTERM drains.
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import { EventBus } from './domain-events';
+import { BATCH_WINDOW_MS, EventBus } from './domain-events';
 
 const gate = () => {
   let open!: () => void;
@@ -40,6 +40,25 @@ describe('EventBus', () => {
     await bus.emit('project:liked', { actorId: 'a', projectId: 1 });
     await bus.idle();
     expect(pushed).toEqual(['u']);
+  });
+
+  it('when events with a batch handler come within the window, then it gets them in one call, in order; the others still one by one', async () => {
+    const bus = new EventBus(createLogger('silent'));
+    const batches: number[][] = [];
+    const single: number[] = [];
+    bus.onBatch('project:liked', (events) => void batches.push(events.map((e) => e.projectId)));
+    bus.on('project:liked', ({ projectId }) => void single.push(projectId));
+    for (let id = 1; id <= 10; id++) await bus.emit('project:liked', { actorId: 'a', projectId: id });
+    await expect.poll(() => single.length, { timeout: BATCH_WINDOW_MS * 100 }).toBe(10);
+    expect(batches).toEqual([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
+    expect(single).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+    // idle() does not wait for the window: what is gathered is handled at once.
+    await bus.emit('project:liked', { actorId: 'a', projectId: 11 });
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toHaveLength(1);
+    await bus.idle();
+    expect(batches).toEqual([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]]);
   });
 
   it('when access is revoked, then the handlers finish before emit resolves (sessions end before the answer)', async () => {

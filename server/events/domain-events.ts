@@ -24,13 +24,19 @@ export type DomainEventName = keyof DomainEvents;
 /** One event with its payload, e.g. to replay a list of them. */
 export type AnyDomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
 type Handler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<void> | void;
+type BatchHandler<K extends DomainEventName> = (payloads: DomainEvents[K][]) => Promise<void> | void;
 
 /** Events whose handlers finish before the write that emits them answers (security: sessions end at once). */
 const BEFORE_ANSWER: ReadonlySet<DomainEventName> = new Set(['user:access-revoked']);
-/** Handlers of this many events run at once. */
+/** Handlers of this many events (or batches) run at once. */
 const CONCURRENCY = 4;
 /** Beyond this many waiting events, a write waits for its own handlers (back-pressure instead of memory). */
 const MAX_QUEUED = 10_000;
+/** Events with batch handlers are gathered this long (or up to MAX_BATCH) before they are handled together. */
+export const BATCH_WINDOW_MS = 10;
+const MAX_BATCH = 500;
+
+type Group = { name: DomainEventName; payloads: unknown[] };
 
 /**
  * In-process event bus. A write's side effects (notifications and their pushes, trending scores,
@@ -39,10 +45,18 @@ const MAX_QUEUED = 10_000;
  * in start-server.ts). A process that dies without SIGTERM loses the side effects still queued (the
  * write itself is stored; the 5-minute bulk refresh repairs scores). A failing handler is logged and
  * never fails the write that emitted the event.
+ *
+ * Events of a name with batch handlers (onBatch: likes, comments, ratings, shares) are gathered for
+ * BATCH_WINDOW_MS and handled as one group: under load, a statement per batch instead of one per
+ * event (each query's socket write was most of a like's cost). Their notifications push up to that
+ * much later; idle() hands over what is gathered at once.
  */
 export class EventBus {
   private handlers = new Map<DomainEventName, Handler<never>[]>();
-  private queue: AnyDomainEvent[] = [];
+  private batchHandlers = new Map<DomainEventName, BatchHandler<never>[]>();
+  private queue: Group[] = [];
+  private gathering = new Map<DomainEventName, { payloads: unknown[]; timer: NodeJS.Timeout }>();
+  private waiting = 0;
   private running = 0;
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
@@ -55,6 +69,13 @@ export class EventBus {
     this.handlers.set(name, list);
   }
 
+  /** Handles the events of this name in batches: the payloads of the events gathered together, in order. */
+  onBatch<K extends DomainEventName>(name: K, handler: BatchHandler<K>): void {
+    const list = this.batchHandlers.get(name) ?? [];
+    list.push(handler as BatchHandler<never>);
+    this.batchHandlers.set(name, list);
+  }
+
   /** Emits an event held as data (name and payload together). */
   emitEvent(event: AnyDomainEvent): Promise<void> {
     return this.emit(event.name, event.payload as DomainEvents[typeof event.name]);
@@ -62,8 +83,36 @@ export class EventBus {
 
   /** Queues the event's handlers; resolves at once, or once they ran for BEFORE_ANSWER events (and under back-pressure). */
   emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
-    if (BEFORE_ANSWER.has(name) || this.queue.length >= MAX_QUEUED) return this.handle(name, payload);
-    this.queue.push({ name, payload } as AnyDomainEvent);
+    if (BEFORE_ANSWER.has(name) || this.waiting >= MAX_QUEUED) return this.handle(name, [payload]);
+    this.waiting++;
+    if (!this.batchHandlers.has(name)) {
+      this.enqueue({ name, payloads: [payload] });
+      return Promise.resolve();
+    }
+    const gathered = this.gathering.get(name);
+    if (!gathered) this.gathering.set(name, { payloads: [payload], timer: setTimeout(() => this.release(name), BATCH_WINDOW_MS) });
+    else if (gathered.payloads.push(payload) >= MAX_BATCH) this.release(name);
+    return Promise.resolve();
+  }
+
+  /** Resolves once every queued event has been handled (including events its handlers emitted). */
+  idle(): Promise<void> {
+    for (const name of [...this.gathering.keys()]) this.release(name);
+    if (this.running === 0 && this.waiting === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Queues what was gathered of this name as one group. */
+  private release(name: DomainEventName): void {
+    const gathered = this.gathering.get(name);
+    if (!gathered) return;
+    clearTimeout(gathered.timer);
+    this.gathering.delete(name);
+    this.enqueue({ name, payloads: gathered.payloads });
+  }
+
+  private enqueue(group: Group): void {
+    this.queue.push(group);
     // After the current turn, so the answer is written before the handlers start their queries.
     if (!this.scheduled) {
       this.scheduled = true;
@@ -72,34 +121,36 @@ export class EventBus {
         this.pump();
       });
     }
-    return Promise.resolve();
-  }
-
-  /** Resolves once every queued event has been handled (including events its handlers emitted). */
-  idle(): Promise<void> {
-    if (this.running === 0 && this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private pump(): void {
     while (this.running < CONCURRENCY && this.queue.length > 0) {
-      const event = this.queue.shift()!;
+      const group = this.queue.shift()!;
       this.running++;
-      void this.handle(event.name, event.payload as DomainEvents[typeof event.name]).finally(() => {
+      void this.handle(group.name, group.payloads as DomainEvents[DomainEventName][]).finally(() => {
         this.running--;
+        this.waiting -= group.payloads.length;
         this.pump();
-        if (this.running === 0 && this.queue.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        if (this.running === 0 && this.waiting === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
       });
     }
   }
 
-  private async handle<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
-    for (const handler of (this.handlers.get(name) ?? []) as Handler<K>[]) {
-      try {
-        await handler(payload);
-      } catch (err) {
-        this.logger.error({ err, event: name }, 'event handler failed');
-      }
+  /** Batch handlers with every payload, then the other handlers payload by payload, each in order. */
+  private async handle<K extends DomainEventName>(name: K, payloads: DomainEvents[K][]): Promise<void> {
+    for (const handler of (this.batchHandlers.get(name) ?? []) as BatchHandler<K>[]) {
+      await this.guard(name, () => handler(payloads));
+    }
+    for (const payload of payloads) {
+      for (const handler of (this.handlers.get(name) ?? []) as Handler<K>[]) await this.guard(name, () => handler(payload));
+    }
+  }
+
+  private async guard(name: DomainEventName, run: () => Promise<void> | void): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      this.logger.error({ err, event: name }, 'event handler failed');
     }
   }
 }

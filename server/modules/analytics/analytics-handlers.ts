@@ -8,8 +8,8 @@ import { recordProjectActivity } from './analytics.repository';
  */
 export function registerAnalyticsHandlers(deps: Pick<AppDeps, 'db' | 'events'>): void {
   const { db, events } = deps;
-  events.on('project:liked', (e) => recordProjectActivity(db, e.projectId, 'reactions'));
-  events.on('project:commented', (e) => recordProjectActivity(db, e.projectId, 'comments'));
-  events.on('project:rated', (e) => recordProjectActivity(db, e.projectId, 'ratings', e.rating));
-  events.on('project:shared', (e) => recordProjectActivity(db, e.projectId, 'shares'));
+  events.onBatch('project:liked', (batch) => recordProjectActivity(db, 'reactions', batch));
+  events.onBatch('project:commented', (batch) => recordProjectActivity(db, 'comments', batch));
+  events.onBatch('project:rated', (batch) => recordProjectActivity(db, 'ratings', batch));
+  events.onBatch('project:shared', (batch) => recordProjectActivity(db, 'shares', batch));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 
 export type ActivityKind = 'views' | 'reactions' | 'saves' | 'comments' | 'shares' | 'ratings';
@@ -13,19 +14,30 @@ const COLUMNS: Record<ActivityKind, string> = {
   ratings: 'ratings',
 };
 
-/** rows of a raw query on either driver. */
 /**
- * Counts one view, like, save, comment, share or rating for a project's analytics, in today's (UTC)
- * row of project_daily_stats: one upsert, no read. A rating also adds its stars to rating_sum.
+ * Counts likes, saves, comments, shares or ratings for projects' analytics, in today's (UTC) rows of
+ * project_daily_stats: one upsert for the whole batch, no read. A rating also adds its stars to rating_sum.
  */
-export async function recordProjectActivity(db: DbOrTx, projectId: number, kind: ActivityKind, rating = 0): Promise<void> {
+export async function recordProjectActivity(db: DbOrTx, kind: Exclude<ActivityKind, 'views'>, events: readonly { projectId: number; rating?: number }[]): Promise<void> {
+  const byProject = new Map<number, { count: number; stars: number }>();
+  for (const e of events) {
+    const sum = byProject.get(e.projectId) ?? { count: 0, stars: 0 };
+    sum.count++;
+    sum.stars += kind === 'ratings' ? (e.rating ?? 0) : 0;
+    byProject.set(e.projectId, sum);
+  }
+  if (byProject.size === 0) return;
   const col = sql.raw(COLUMNS[kind]);
-  const stars = kind === 'ratings' ? rating : 0;
-  await db.execute(sql`
+  await preparedSql(db, `record_activity_${kind}`, () => sql`
     INSERT INTO project_daily_stats (project_id, day, ${col}, rating_sum)
-    VALUES (${projectId}, (now() AT TIME ZONE 'UTC')::date, 1, ${stars})
+    SELECT e.project_id, (now() AT TIME ZONE 'UTC')::date, e.n, e.stars
+    FROM unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('counts')}::int[], ${sql.placeholder('stars')}::int[]) AS e(project_id, n, stars)
     ON CONFLICT (project_id, day) DO UPDATE
-      SET ${col} = project_daily_stats.${col} + 1, rating_sum = project_daily_stats.rating_sum + ${stars}`);
+      SET ${col} = project_daily_stats.${col} + excluded.${col}, rating_sum = project_daily_stats.rating_sum + excluded.rating_sum`)({
+    ids: [...byProject.keys()],
+    counts: [...byProject.values()].map((v) => v.count),
+    stars: [...byProject.values()].map((v) => v.stars),
+  });
 }
 
 export type ActivityCounts = {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import type { DomainEventName } from '../../events/domain-events';
 import { startJobRunner } from '../../jobs/job-runner';
-import { refreshAllTrendingScores, refreshSearchWords, refreshTrendingScore, storeNextRecommendationSnapshot } from './discovery.repository';
+import { refreshAllTrendingScores, refreshSearchWords, refreshTrendingScores, storeNextRecommendationSnapshot } from './discovery.repository';
 
 /**
  * How often every stored trending score is recomputed (views, unlikes and premium expiry emit no event)
@@ -40,8 +40,8 @@ export function startDiscovery(
   let stopped = false;
 
   for (const name of SCORE_EVENTS) {
-    deps.events.on(name, async ({ projectId }) => {
-      if (!stopped) await refreshTrendingScore(deps.db, projectId);
+    deps.events.onBatch(name, async (events) => {
+      if (!stopped) await refreshTrendingScores(deps.db, events.map((e) => e.projectId));
     });
   }
   for (const name of ['project:created', 'project:updated'] as const) {
@@ -49,8 +49,8 @@ export function startDiscovery(
       if (!stopped) await refreshSearchWords(deps.db, { projectId });
     });
   }
-  deps.events.on('project:commented', async ({ commentId }) => {
-    if (!stopped) await refreshSearchWords(deps.db, { commentId });
+  deps.events.onBatch('project:commented', async (events) => {
+    if (!stopped) await refreshSearchWords(deps.db, { commentIds: events.map((e) => e.commentId) });
   });
   // One background ranking per member at a time: a member reloading while theirs runs asks for no other.
   const ranking = new Set<string>();

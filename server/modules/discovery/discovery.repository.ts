@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, recommendationSnapshots, users } from '../../db/schema';
 import { projectViewColumns, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
@@ -10,12 +10,16 @@ import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
 // ---------------------------------------------------------------------------------------------------
 // Trending scores
 
-/** Recomputes one project's stored trending score (after a like, comment, rating, share, edit...). */
-export async function refreshTrendingScore(db: DbOrTx, projectId: number): Promise<void> {
-  await db.execute(sql`
+/**
+ * Recomputes these projects' stored trending scores (after likes, comments, ratings, shares, edits...):
+ * one prepared statement for a whole batch of events.
+ */
+export async function refreshTrendingScores(db: DbOrTx, projectIds: readonly number[]): Promise<void> {
+  if (projectIds.length === 0) return;
+  await preparedSql(db, 'refresh_trending_scores', () => sql`
     UPDATE projects p SET trending_score = ${trendingScoreSql()}
     FROM users u
-    WHERE u.id = p.author_id AND p.id = ${projectId}`);
+    WHERE u.id = p.author_id AND p.id = ANY(${sql.placeholder('ids')}::int[])`)({ ids: [...new Set(projectIds)] });
 }
 
 /** The advisory lock key of the bulk refresh: one instance at a time runs it (any 64-bit constant). */
@@ -399,10 +403,10 @@ const PROJECT_WORDS = WORDS_OF(`p.title || ' ' || p.description || ' ' || p.cate
 const COMMENT_WORDS = WORDS_OF(`c.content`);
 const WORD_LENGTH = sql.raw(`length(w) BETWEEN 3 AND 40`);
 
-export type SearchWordsScope = { projectId: number } | { commentId: number } | { since: Date | null };
+export type SearchWordsScope = { projectId: number } | { commentIds: readonly number[] } | { since: Date | null };
 
 /**
- * Adds words to the search lexicon: those of one project, of one comment, or of every project and
+ * Adds words to the search lexicon: those of one project, of some comments, or of every project and
  * comment written or edited since a time (null: all of them). Words are never removed: a stale one
  * only offers a correction that finds nothing.
  */
@@ -412,8 +416,9 @@ export async function refreshSearchWords(db: DbOrTx, scope: SearchWordsScope): P
     await insert(sql`SELECT DISTINCT w FROM projects p, ${PROJECT_WORDS} w WHERE p.id = ${scope.projectId} AND ${WORD_LENGTH}`);
     return;
   }
-  if ('commentId' in scope) {
-    await insert(sql`SELECT DISTINCT w FROM comments c, ${COMMENT_WORDS} w WHERE c.id = ${scope.commentId} AND ${WORD_LENGTH}`);
+  if ('commentIds' in scope) {
+    if (scope.commentIds.length === 0) return;
+    await insert(sql`SELECT DISTINCT w FROM comments c, ${COMMENT_WORDS} w WHERE c.id = ANY(${`{${scope.commentIds.join(',')}}`}::int[]) AND ${WORD_LENGTH}`);
     return;
   }
   const since = scope.since;

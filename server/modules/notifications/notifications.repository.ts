@@ -7,8 +7,39 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
 export async function insertNotification(db: DbOrTx, values: NewNotification): Promise<NotificationRow> {
-  const [row] = await db.insert(notifications).values(values).returning();
+  const [row] = await insertNotifications(db, [values]);
   return row!;
+}
+
+/** Stores several notifications in one statement, answered in the order given. */
+export async function insertNotifications(db: DbOrTx, values: readonly NewNotification[]): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(notifications).values([...values]).returning();
+}
+
+/** What a notification about an act on a project needs: the project, its author and the actor's name. */
+export type ProjectActTarget = {
+  projectId: number;
+  projectTitle: string;
+  authorId: string;
+  actorId: string;
+  actorDisplayName: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+};
+
+/**
+ * The targets of these acts (project, actor), in the order given: one prepared statement for a batch.
+ * An act whose project or actor is gone (deleted since) is left out.
+ */
+export function findProjectActTargets(db: DbOrTx, acts: readonly { projectId: number; actorId: string }[]): Promise<(ProjectActTarget & { ord: number })[]> {
+  return preparedSql<ProjectActTarget & { ord: number }>(db, 'project_act_targets', () => sql`
+    SELECT e.ord::int AS ord, p.id AS "projectId", p.title AS "projectTitle", p.author_id AS "authorId", a.id AS "actorId",
+      a.display_name AS "actorDisplayName", a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
+    FROM unnest(${sql.placeholder('projectIds')}::int[], ${sql.placeholder('actorIds')}::uuid[]) WITH ORDINALITY AS e(project_id, actor_id, ord)
+    JOIN projects p ON p.id = e.project_id
+    JOIN users a ON a.id = e.actor_id
+    ORDER BY e.ord`)({ projectIds: acts.map((a) => a.projectId), actorIds: acts.map((a) => a.actorId) });
 }
 
 /**

@@ -5,7 +5,7 @@ import { runAdminCommand } from '../../cli/admin-command';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertProject } from '../../test/factories';
-import { refreshTrendingScore } from '../discovery/discovery.repository';
+import { refreshTrendingScores } from '../discovery/discovery.repository';
 import { findUserById } from '../users/users.repository';
 import { projects } from '../../db/schema';
 import { eq } from 'drizzle-orm';
@@ -293,7 +293,7 @@ describe('the 3x visibility boost follows the subscription', () => {
   it('when premium starts by payment, then the author\'s projects score log2(3) higher at once; when the subscription is deleted, the boost is gone', async () => {
     const m = await t.signUp();
     const p = await insertProject(t.database.db, m.user.id, { title: 'Boosted', projectUrl: 'https://example.com/b' });
-    await refreshTrendingScore(t.database.db, p.id);
+    await refreshTrendingScores(t.database.db, [p.id]);
     const free = await scoreOf(p.id);
     const paid = await paidMember(m);
     expect((await scoreOf(p.id)) - free).toBeCloseTo(Math.log2(3), 9);
