@@ -463,5 +463,10 @@ describe('access rules', () => {
     expect((await admin.client.get(`/api/projects/${p.id}/comments`)).status).toBe(200);
     expect((await admin.client.post(`/api/projects/${p.id}/comments`, { content: 'Moderator note' })).status).toBe(201);
     expect((await admin.client.get(`/api/projects/${p.id}/interactions`)).status).toBe(200);
+    // The counted writes check access in their own statement; the policy lets admins through.
+    expect((await admin.client.post(`/api/projects/${p.id}/react`, { type: 'like' })).body).toEqual({ hasReacted: true, reactionCount: 1 });
+    expect((await admin.client.post(`/api/projects/${p.id}/save`)).body).toEqual({ hasSaved: true, saveCount: 1 });
+    expect((await admin.client.delete(`/api/projects/${p.id}/react`)).body).toEqual({ hasReacted: false, reactionCount: 0 });
+    expect((await admin.client.delete(`/api/projects/${p.id}/save`)).body).toEqual({ hasSaved: false, saveCount: 0 });
   });
 });

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { preparedSql } from '../../db/prepared';
 import { comments, follows, projects, ratings, reactions, saves, shares, users } from '../../db/schema';
 import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import type { UserRow } from '../users/users.repository';
@@ -36,46 +36,94 @@ export async function findProjectAccess(db: DbOrTx, id: number): Promise<Project
   return row;
 }
 
-/** Answers whether the row was written (or removed) by this call, and the counter after it. */
-export type CounterChange = { changed: boolean; count: number };
+/**
+ * Answers whether the row was written (or removed) by this call, the counter after it, and the
+ * project's access state as the statement saw it (undefined when the project does not exist).
+ */
+export type CounterChange = { changed: boolean; count: number } & WithTarget;
+/** A write's answer that carries the project's access state (undefined when it does not exist). */
+export type WithTarget = { target: { authorId: string; authorIsSuspended: boolean } | undefined };
 
-type Counter = 'reactionCount' | 'saveCount';
+type CountedWrite = 'add_reaction' | 'remove_reaction' | 'add_save' | 'remove_save';
+
+const ph = (name: string) => sql.placeholder(name);
 
 /**
- * Runs the write of one membership row (INSERT ... ON CONFLICT DO NOTHING / DELETE, RETURNING) and,
- * only when it touched a row, moves the project's counter: one statement, so one round trip and its
- * own transaction. The counter read when nothing changed is the statement's snapshot.
+ * The project a write is about, as the CTE `target`, with its access state; `open` when the write may
+ * happen: the author is not suspended, or the access policy already allowed this member (`anyAuthor`).
  */
-async function counted(db: DbOrTx, projectId: number, column: Counter, by: 1 | -1, write: SQLWrapper): Promise<CounterChange> {
-  const counter = sql.identifier(projects[column].name);
-  const [row] = await rowsOf<{ changed: boolean; count: number }>(
-    db,
-    sql`
-    WITH written AS (${write.getSQL()}), bumped AS (
-      UPDATE ${projects} SET ${counter} = ${counter} + ${by}
-      WHERE id = ${projectId} AND EXISTS (SELECT 1 FROM written)
-      RETURNING ${counter} AS n
+const targetCte = () => sql`target AS (
+      SELECT p.id, p.author_id, u.is_suspended, (NOT u.is_suspended OR ${ph('anyAuthor')}::boolean) AS open
+      FROM projects p JOIN users u ON u.id = p.author_id WHERE p.id = ${ph('projectId')}::int
+    )`;
+
+/** The target's access state as a write statement's answer reads it (undefined: no such project). */
+const TARGET_COLUMNS = sql.raw(`(SELECT author_id FROM target) AS "authorId", (SELECT is_suspended FROM target) AS "authorIsSuspended"`);
+type TargetColumns = { authorId: string | null; authorIsSuspended: boolean | null };
+const targetOf = (row: TargetColumns): CounterChange['target'] =>
+  row.authorId === null ? undefined : { authorId: row.authorId, authorIsSuspended: !!row.authorIsSuspended };
+
+/** The membership writes; each may read the CTE `target` (the project, `open` when it may be written). */
+const COUNTED_WRITES: Record<CountedWrite, { counter: string; by: 1 | -1; write: () => SQL }> = {
+  add_reaction: {
+    counter: 'reaction_count',
+    by: 1,
+    write: () => sql`INSERT INTO reactions (user_id, project_id, type) SELECT ${ph('userId')}::uuid, t.id, ${ph('type')}::text FROM target t WHERE t.open ON CONFLICT DO NOTHING RETURNING project_id`,
+  },
+  remove_reaction: {
+    counter: 'reaction_count',
+    by: -1,
+    write: () => sql`DELETE FROM reactions r USING target t WHERE t.open AND r.user_id = ${ph('userId')}::uuid AND r.project_id = t.id RETURNING r.project_id`,
+  },
+  add_save: {
+    counter: 'save_count',
+    by: 1,
+    write: () => sql`INSERT INTO saves (user_id, project_id) SELECT ${ph('userId')}::uuid, t.id FROM target t WHERE t.open ON CONFLICT DO NOTHING RETURNING project_id`,
+  },
+  remove_save: {
+    counter: 'save_count',
+    by: -1,
+    write: () => sql`DELETE FROM saves s USING target t WHERE t.open AND s.user_id = ${ph('userId')}::uuid AND s.project_id = t.id RETURNING s.project_id`,
+  },
+};
+
+/**
+ * Runs the write of one membership row and, only when it touched a row, moves the project's counter:
+ * one prepared statement, so one round trip and its own transaction, that also reads the project's
+ * access state. It writes only when the author is not suspended (the project is visible to everyone),
+ * or when `anyAuthor` says the access policy already allowed this member (see writeWhereVisible).
+ * The counter read when nothing changed is the statement's snapshot.
+ */
+async function counted(db: DbOrTx, kind: CountedWrite, values: { userId: string; projectId: number; anyAuthor: boolean; type?: string }): Promise<CounterChange> {
+  const { counter, by, write } = COUNTED_WRITES[kind];
+  const [row] = await preparedSql<TargetColumns & { changed: boolean; count: number }>(db, `counted_${kind}`, () => {
+    const column = sql.raw(counter);
+    return sql`
+    WITH ${targetCte()}, written AS (${write()}), bumped AS (
+      UPDATE projects SET ${column} = ${column} + ${sql.raw(String(by))}
+      WHERE id = ${ph('projectId')}::int AND EXISTS (SELECT 1 FROM written)
+      RETURNING ${column} AS n
     )
-    SELECT EXISTS (SELECT 1 FROM bumped) AS changed,
-      coalesce((SELECT n FROM bumped), (SELECT ${counter} FROM ${projects} WHERE id = ${projectId}), 0)::int AS count`,
-  );
-  return { changed: row!.changed, count: Number(row!.count) };
+    SELECT ${TARGET_COLUMNS}, EXISTS (SELECT 1 FROM bumped) AS changed,
+      coalesce((SELECT n FROM bumped), (SELECT ${column} FROM projects WHERE id = ${ph('projectId')}::int), 0)::int AS count`;
+  })({ type: null, ...values });
+  return { changed: row!.changed, count: Number(row!.count), target: targetOf(row!) };
 }
 
-export function addReaction(db: DbOrTx, userId: string, projectId: number, type: string): Promise<CounterChange> {
-  return counted(db, projectId, 'reactionCount', 1, db.insert(reactions).values({ userId, projectId, type }).onConflictDoNothing().returning({ id: reactions.projectId }));
+export function addReaction(db: DbOrTx, userId: string, projectId: number, type: string, anyAuthor: boolean): Promise<CounterChange> {
+  return counted(db, 'add_reaction', { userId, projectId, type, anyAuthor });
 }
 
-export function removeReaction(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return counted(db, projectId, 'reactionCount', -1, db.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.projectId, projectId))).returning({ id: reactions.projectId }));
+export function removeReaction(db: DbOrTx, userId: string, projectId: number, anyAuthor: boolean): Promise<CounterChange> {
+  return counted(db, 'remove_reaction', { userId, projectId, anyAuthor });
 }
 
-export function addSave(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return counted(db, projectId, 'saveCount', 1, db.insert(saves).values({ userId, projectId }).onConflictDoNothing().returning({ id: saves.projectId }));
+export function addSave(db: DbOrTx, userId: string, projectId: number, anyAuthor: boolean): Promise<CounterChange> {
+  return counted(db, 'add_save', { userId, projectId, anyAuthor });
 }
 
-export function removeSave(db: DbOrTx, userId: string, projectId: number): Promise<CounterChange> {
-  return counted(db, projectId, 'saveCount', -1, db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.projectId, projectId))).returning({ id: saves.projectId }));
+export function removeSave(db: DbOrTx, userId: string, projectId: number, anyAuthor: boolean): Promise<CounterChange> {
+  return counted(db, 'remove_save', { userId, projectId, anyAuthor });
 }
 
 export type RatingChange = { created: boolean; rating: number; ratingCount: number; ratingSum: number };
@@ -191,20 +239,20 @@ export type CommentViewRow = {
  */
 export async function insertComment(
   db: DbOrTx,
-  values: { projectId: number; content: string },
+  values: { projectId: number; content: string; anyAuthor: boolean },
   writer: Pick<UserRow, 'id' | 'displayName' | 'firstName' | 'lastName' | 'email' | 'handle' | 'profileImageUrl' | 'isPremium' | 'premiumExpiresAt'>,
-): Promise<CommentViewRow> {
-  const [row] = await rowsOf<{ id: number; created_at: Date | string }>(
-    db,
-    sql`
-    WITH inserted AS (
-      ${db.insert(comments).values({ ...values, userId: writer.id }).returning({ id: comments.id, created_at: comments.createdAt }).getSQL()}
+): Promise<{ comment: CommentViewRow | null } & WithTarget> {
+  const [row] = await preparedSql<TargetColumns & { id: number | null; created_at: Date | string | null }>(db, 'insert_comment', () => sql`
+    WITH ${targetCte()}, inserted AS (
+      INSERT INTO comments (project_id, user_id, content)
+      SELECT t.id, ${ph('userId')}::uuid, ${ph('content')}::text FROM target t WHERE t.open
+      RETURNING id, created_at
     ), bumped AS (
-      UPDATE ${projects} SET comment_count = comment_count + 1 WHERE id = ${values.projectId}
+      UPDATE projects SET comment_count = comment_count + 1 WHERE id = ${ph('projectId')}::int AND EXISTS (SELECT 1 FROM inserted)
     )
-    SELECT id, created_at FROM inserted`,
-  );
-  return {
+    SELECT ${TARGET_COLUMNS}, (SELECT id FROM inserted) AS id, (SELECT created_at FROM inserted) AS created_at`)({ ...values, userId: writer.id });
+  if (row!.id === null || row!.created_at === null) return { comment: null, target: targetOf(row!) };
+  const comment: CommentViewRow = {
     id: Number(row!.id),
     projectId: values.projectId,
     content: values.content,
@@ -219,6 +267,7 @@ export async function insertComment(
     userIsPremium: writer.isPremium,
     userPremiumExpiresAt: writer.premiumExpiresAt,
   };
+  return { comment, target: targetOf(row!) };
 }
 
 /** A project's comments, newest first. */

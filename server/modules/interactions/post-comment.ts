@@ -1,9 +1,10 @@
 import type { TComment, TCommentRequest } from '@shared/schemas/interactions';
+import { assertExists } from '../../access/access-policy';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { toComment } from './comment-view';
 import { insertComment } from './interactions.repository';
-import { loadAccessibleProject, orProjectGone } from './load-accessible-project';
+import { writeWhereVisible } from './load-accessible-project';
 
 /** Posts a comment (already trimmed and checked by the shared schema) and notifies the author. */
 export async function postComment(
@@ -12,8 +13,10 @@ export async function postComment(
   projectId: number,
   input: TCommentRequest,
 ): Promise<TComment> {
-  await loadAccessibleProject(deps.db, projectId, user);
-  const row = await orProjectGone(insertComment(deps.db, { projectId, content: input.content }, user));
-  await deps.events.emit('project:commented', { actorId: user.id, projectId, commentId: row.id });
-  return toComment(row);
+  const written = await writeWhereVisible(user, (anyAuthor) => insertComment(deps.db, { projectId, content: input.content, anyAuthor }, user));
+  // Written whenever access was granted: the second run has no condition left.
+  const comment = written.comment ?? undefined;
+  assertExists('project', comment);
+  await deps.events.emit('project:commented', { actorId: user.id, projectId, commentId: comment.id });
+  return toComment(comment);
 }

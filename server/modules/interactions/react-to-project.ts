@@ -2,7 +2,7 @@ import type { TReactRequest, TReactResult } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { addReaction } from './interactions.repository';
-import { loadAccessibleProject, orProjectGone } from './load-accessible-project';
+import { writeWhereVisible } from './load-accessible-project';
 
 /** Likes a project once; liking again changes nothing. Only a new like notifies the author. */
 export async function reactToProject(
@@ -11,8 +11,7 @@ export async function reactToProject(
   projectId: number,
   input: TReactRequest,
 ): Promise<TReactResult> {
-  await loadAccessibleProject(deps.db, projectId, user);
-  const result = await orProjectGone(addReaction(deps.db, user.id, projectId, input.type));
+  const result = await writeWhereVisible(user, (anyAuthor) => addReaction(deps.db, user.id, projectId, input.type, anyAuthor));
   if (result.changed) await deps.events.emit('project:liked', { actorId: user.id, projectId });
   return { hasReacted: true, reactionCount: result.count };
 }
