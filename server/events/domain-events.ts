@@ -32,8 +32,7 @@ const BEFORE_ANSWER: ReadonlySet<DomainEventName> = new Set(['user:access-revoke
 const CONCURRENCY = 4;
 /** Beyond this many waiting events, a write waits for its own handlers (back-pressure instead of memory). */
 const MAX_QUEUED = 10_000;
-/** Events with batch handlers are gathered this long (or up to MAX_BATCH) before they are handled together. */
-export const BATCH_WINDOW_MS = 10;
+/** At most this many waiting events of one name go to its batch handlers in one call. */
 const MAX_BATCH = 500;
 
 type Group = { name: DomainEventName; payloads: unknown[] };
@@ -46,16 +45,17 @@ type Group = { name: DomainEventName; payloads: unknown[] };
  * write itself is stored; the 5-minute bulk refresh repairs scores). A failing handler is logged and
  * never fails the write that emitted the event.
  *
- * Events of a name with batch handlers (onBatch: likes, comments, ratings, shares) are gathered for
- * BATCH_WINDOW_MS and handled as one group: under load, a statement per batch instead of one per
- * event (each query's socket write was most of a like's cost). Their notifications push up to that
- * much later; idle() hands over what is gathered at once.
+ * Events of a name with batch handlers (onBatch: likes, comments, ratings, shares) that wait in the
+ * queue join one group, handled together: under load, a statement per batch instead of one per event
+ * (each query's socket write was most of a like's cost). No timer: an event that finds a free slot is
+ * handled at once, as before (a like still moves trending before the member's next read).
  */
 export class EventBus {
   private handlers = new Map<DomainEventName, Handler<never>[]>();
   private batchHandlers = new Map<DomainEventName, BatchHandler<never>[]>();
   private queue: Group[] = [];
-  private gathering = new Map<DomainEventName, { payloads: unknown[]; timer: NodeJS.Timeout }>();
+  /** The group still waiting in the queue for each batched name, which new events of that name join. */
+  private open = new Map<DomainEventName, Group>();
   private waiting = 0;
   private running = 0;
   private scheduled = false;
@@ -85,30 +85,21 @@ export class EventBus {
   emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): Promise<void> {
     if (BEFORE_ANSWER.has(name) || this.waiting >= MAX_QUEUED) return this.handle(name, [payload]);
     this.waiting++;
-    if (!this.batchHandlers.has(name)) {
-      this.enqueue({ name, payloads: [payload] });
+    const waitingGroup = this.open.get(name);
+    if (waitingGroup && waitingGroup.payloads.length < MAX_BATCH) {
+      waitingGroup.payloads.push(payload);
       return Promise.resolve();
     }
-    const gathered = this.gathering.get(name);
-    if (!gathered) this.gathering.set(name, { payloads: [payload], timer: setTimeout(() => this.release(name), BATCH_WINDOW_MS) });
-    else if (gathered.payloads.push(payload) >= MAX_BATCH) this.release(name);
+    const group: Group = { name, payloads: [payload] };
+    if (this.batchHandlers.has(name)) this.open.set(name, group);
+    this.enqueue(group);
     return Promise.resolve();
   }
 
   /** Resolves once every queued event has been handled (including events its handlers emitted). */
   idle(): Promise<void> {
-    for (const name of [...this.gathering.keys()]) this.release(name);
     if (this.running === 0 && this.waiting === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  /** Queues what was gathered of this name as one group. */
-  private release(name: DomainEventName): void {
-    const gathered = this.gathering.get(name);
-    if (!gathered) return;
-    clearTimeout(gathered.timer);
-    this.gathering.delete(name);
-    this.enqueue({ name, payloads: gathered.payloads });
   }
 
   private enqueue(group: Group): void {
@@ -126,6 +117,7 @@ export class EventBus {
   private pump(): void {
     while (this.running < CONCURRENCY && this.queue.length > 0) {
       const group = this.queue.shift()!;
+      if (this.open.get(group.name) === group) this.open.delete(group.name);
       this.running++;
       void this.handle(group.name, group.payloads as DomainEvents[DomainEventName][]).finally(() => {
         this.running--;

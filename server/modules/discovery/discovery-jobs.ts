@@ -41,7 +41,10 @@ export function startDiscovery(
 
   for (const name of SCORE_EVENTS) {
     deps.events.onBatch(name, async (events) => {
-      if (!stopped) await refreshTrendingScores(deps.db, events.map((e) => e.projectId));
+      if (stopped) return;
+      await refreshTrendingScores(deps.db, events.map((e) => e.projectId));
+      // The write dropped trending before its answer; a read since may have cached the old order.
+      deps.cache?.invalidate({ trending: true });
     });
   }
   for (const name of ['project:created', 'project:updated'] as const) {
