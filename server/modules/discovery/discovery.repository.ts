@@ -3,8 +3,9 @@ import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants
 import type { DbOrTx } from '../../db/client';
 import { prepared, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
-import { projects, recommendationSnapshots, users } from '../../db/schema';
-import { projectViewColumns, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import { projects, users } from '../../db/schema';
+import { isoSql, projectCardJsonSql, publicNameSql } from '../projects/project-card-sql';
+import { previewOriginOf, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
 
 // ---------------------------------------------------------------------------------------------------
@@ -76,32 +77,38 @@ export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]
   return ids.map((id) => byId.get(id)).filter((r): r is ProjectViewRow => r !== undefined);
 }
 
+/**
+ * findVisibleProjectViews as the JSON text of their cards (TProject[]), written by the database in one
+ * prepared statement: in the order of the ids, missing ones and suspended authors' left out.
+ */
+export async function findVisibleProjectCardsJson(db: DbOrTx, ids: readonly number[], previewOrigin: string | undefined): Promise<string> {
+  if (ids.length === 0) return '[]';
+  const [row] = await preparedSql<{ json: string }>(db, 'visible_project_cards_json', () => sql`
+    SELECT coalesce(json_agg(${projectCardJsonSql(sql`${sql.placeholder('previewOrigin')}`)} ORDER BY wanted.n), '[]')::text AS json
+    FROM unnest(${sql.placeholder('ids')}::int[]) WITH ORDINALITY AS wanted(id, n)
+    JOIN projects p ON p.id = wanted.id
+    JOIN users u ON u.id = p.author_id
+    WHERE NOT u.is_suspended`)({ ids: [...ids], previewOrigin: previewOriginOf(previewOrigin) });
+  return row!.json;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Following feed
 
-/** A card of the following feed: the project with its author, and the activity that put it there. */
-export type FollowingRow = ProjectViewRow & {
-  activityAt: Date | string;
-  sharedBy: string | null;
-  sharerDisplayName: string | null;
-  sharerFirstName: string | null;
-  sharerLastName: string | null;
-};
-
 /**
- * The member's following feed with its cards, in one prepared statement: projects authored by people
- * they follow and projects those people shared, one item per project at its newest activity (a share
- * carries its sharer), newest first. Never the member's own projects; suspended authors and suspended
- * sharers are left out. Each followee contributes at most `limit` projects and `limit` shares (their
- * newest eligible ones), which cannot change the feed's first `limit` items: a project pushed out of a
- * source's newest `limit` has `limit` distinct projects with newer activity ahead of it.
+ * The member's following feed as the JSON text of GET /api/projects/following (TProject[], a share
+ * carrying sharedBy, sharedByName and sharedAt), cards written by the database, in one prepared
+ * statement: projects authored by people they follow and projects those people shared, one item per
+ * project at its newest activity (a share carries its sharer), newest first. Never the member's own
+ * projects; suspended authors and suspended sharers are left out. Each followee contributes at most
+ * `limit` projects and `limit` shares (their newest eligible ones), which cannot change the feed's first
+ * `limit` items: a project pushed out of a source's newest `limit` has `limit` distinct projects with
+ * newer activity ahead of it.
  */
-export function listFollowingRows(db: DbOrTx, userId: string, limit: number): Promise<FollowingRow[]> {
-  const statement = prepared(db, 'following_rows', (d, name) => {
+export async function listFollowingJson(db: DbOrTx, userId: string, limit: number, previewOrigin: string | undefined): Promise<string> {
+  const [row] = await preparedSql<{ json: string }>(db, 'following_json', () => {
     const member = sql.placeholder('userId');
     const perSource = sql.placeholder('limit');
-    // Which items may show is decided in the sources (a followee's own projects, and the shares of
-    // projects neither mine nor a suspended author's), so the bound holds and the outer join only reads cards.
     const latest = sql`(
       WITH followed AS (
         SELECT u.id, u.display_name, u.first_name, u.last_name
@@ -127,23 +134,22 @@ export function listFollowingRows(db: DbOrTx, userId: string, limit: number): Pr
       FROM activity
       ORDER BY project_id, at DESC, shared_by NULLS LAST
     ) AS latest`;
-    return d
-      .select({
-        ...projectViewColumns,
-        activityAt: sql<Date | string>`latest.at`,
-        sharedBy: sql<string | null>`latest.shared_by`,
-        sharerDisplayName: sql<string | null>`latest.sharer_display_name`,
-        sharerFirstName: sql<string | null>`latest.sharer_first_name`,
-        sharerLastName: sql<string | null>`latest.sharer_last_name`,
-      })
-      .from(latest)
-      .innerJoin(projects, sql`${projects.id} = latest.project_id`)
-      .innerJoin(users, eq(users.id, projects.authorId))
-      .orderBy(sql`latest.at DESC`, sql`latest.project_id DESC`)
-      .limit(perSource)
-      .prepare(name);
-  });
-  return statement.execute({ userId, limit });
+    const origin = sql`${sql.placeholder('previewOrigin')}`;
+    const share = sql`'sharedBy', latest.shared_by,
+      'sharedByName', ${publicNameSql('latest.sharer_display_name', 'latest.sharer_first_name', 'latest.sharer_last_name')},
+      'sharedAt', ${isoSql('latest.at')}`;
+    return sql`
+      SELECT coalesce(json_agg(q.card ORDER BY q.at DESC, q.project_id DESC), '[]')::text AS json FROM (
+        SELECT latest.at, latest.project_id,
+          CASE WHEN latest.shared_by IS NULL THEN ${projectCardJsonSql(origin)} ELSE ${projectCardJsonSql(origin, share)} END AS card
+        FROM ${latest}
+        JOIN projects p ON p.id = latest.project_id
+        JOIN users u ON u.id = p.author_id
+        ORDER BY latest.at DESC, latest.project_id DESC
+        LIMIT ${perSource}
+      ) q`;
+  })({ userId, limit, previewOrigin: previewOriginOf(previewOrigin) });
+  return row!.json;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -259,7 +265,8 @@ export const FIRST_RANKING_SIZE = 100;
  * to reuse for a first page, whether it holds every ranked project, and whether a background ranking
  * waits to replace it.
  */
-export type SnapshotPage = { rows: ProjectViewRow[]; length: number; complete: boolean; fresh: boolean; hasNext: boolean };
+/** A snapshot's page: its cards as the JSON text of TProject[], and the snapshot's state. */
+export type SnapshotPage = { cards: string; length: number; complete: boolean; fresh: boolean; hasNext: boolean };
 
 /**
  * Ranks the member's recommendations now (the best `size`, `complete` when that is the whole
@@ -304,47 +311,36 @@ export async function extendRecommendationSnapshot(db: DbOrTx, userId: string): 
 export const SNAPSHOT_REUSE_MS = 2 * 60 * 1000;
 
 /**
- * A page of the member's stored snapshot, read with its projects in one statement (the ids of the
- * slice, then each project and author by primary key), with its length, completeness and freshness
- * (younger than SNAPSHOT_REUSE_MS); null when they have none. Deleted projects and suspended authors' drop out.
+ * A page of the member's stored snapshot, read with its cards in one prepared statement (the ids of the
+ * slice, then each project and author by primary key, written as the JSON text of TProject[] by the
+ * database), with its length, completeness and freshness (younger than SNAPSHOT_REUSE_MS); null when
+ * they have none. Deleted projects and suspended authors' drop out.
  */
 export async function readRecommendationPage(
   db: DbOrTx,
   userId: string,
   page: { limit: number; offset: number },
+  previewOrigin: string | undefined,
 ): Promise<SnapshotPage | null> {
-  // Prepared: the page's bounds and the reuse window are parameters, so drizzle builds it once and
-  // PostgreSQL parses it once per connection.
-  const statement = prepared(db, 'recommendation_page', (d, name) => {
-    const slice = sql`LATERAL unnest(${recommendationSnapshots.projectIds}[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]) WITH ORDINALITY AS slice(id, n)`;
-    return d
-      .select({
-        ...projectViewColumns,
-        snapshotLength: sql<number>`coalesce(cardinality(${recommendationSnapshots.projectIds}), 0)`,
-        snapshotComplete: recommendationSnapshots.complete,
-        snapshotFresh: sql<boolean>`${recommendationSnapshots.computedAt} > now() - ${sql.placeholder('maxAgeMs')}::int * interval '1 millisecond'`,
-        snapshotHasNext: sql<boolean>`${recommendationSnapshots.nextProjectIds} IS NOT NULL`,
-      })
-      .from(recommendationSnapshots)
-      .leftJoin(slice, sql`true`)
-      .leftJoin(projects, sql`${projects.id} = slice.id`)
-      .leftJoin(users, eq(users.id, projects.authorId))
-      .where(eq(recommendationSnapshots.userId, sql.placeholder('userId')))
-      .orderBy(sql`slice.n`)
-      .prepare(name);
+  const [row] = await preparedSql<{ length: number; complete: boolean; fresh: boolean; hasNext: boolean; cards: string }>(db, 'recommendation_page_json', () => sql`
+    SELECT coalesce(cardinality(s.project_ids), 0) AS length, s.complete,
+      s.computed_at > now() - ${sql.placeholder('maxAgeMs')}::int * interval '1 millisecond' AS fresh,
+      s.next_project_ids IS NOT NULL AS "hasNext",
+      (SELECT coalesce(json_agg(${projectCardJsonSql(sql`${sql.placeholder('previewOrigin')}`)} ORDER BY slice.n), '[]')::text
+        FROM unnest(s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]) WITH ORDINALITY AS slice(id, n)
+        JOIN projects p ON p.id = slice.id
+        JOIN users u ON u.id = p.author_id
+        WHERE NOT u.is_suspended) AS cards
+    FROM recommendation_snapshots s
+    WHERE s.user_id = ${sql.placeholder('userId')}`)({
+    userId,
+    first: page.offset + 1,
+    last: page.offset + page.limit,
+    maxAgeMs: SNAPSHOT_REUSE_MS,
+    previewOrigin: previewOriginOf(previewOrigin),
   });
-  const rows = await statement.execute({ userId, first: page.offset + 1, last: page.offset + page.limit, maxAgeMs: SNAPSHOT_REUSE_MS });
-  const [first] = rows;
-  if (!first) return null;
-  return {
-    rows: rows
-      .filter((r) => r.id !== null && r.authorIsSuspended === false)
-      .map(({ snapshotLength: _l, snapshotComplete: _c, snapshotFresh: _f, snapshotHasNext: _n, ...view }) => view as ProjectViewRow),
-    length: Number(first.snapshotLength),
-    complete: first.snapshotComplete,
-    fresh: first.snapshotFresh,
-    hasNext: first.snapshotHasNext,
-  };
+  if (!row) return null;
+  return { cards: row.cards, length: Number(row.length), complete: row.complete, fresh: row.fresh, hasNext: row.hasNext };
 }
 
 /**

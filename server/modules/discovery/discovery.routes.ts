@@ -21,7 +21,7 @@ export function discoveryRoutes(deps: AppDeps): Router {
   deps.cache.onDrop(() => searches.clear());
 
   router.get('/api/projects/following', requireUser, async (req, res) => {
-    res.json(await listFollowingProjects(ctx, currentUser(req).id));
+    res.type('json').send(await listFollowingProjects(ctx, currentUser(req).id));
   });
 
   // Trending loads for everyone (spec section 6).
@@ -33,7 +33,7 @@ export function discoveryRoutes(deps: AppDeps): Router {
 
   router.get('/api/projects/recommended', requireUser, async (req, res) => {
     const page = parse(ZRecommendedQuerySchema, req.query);
-    res.json(await listRecommendedProjects(ctx, currentUser(req).id, page));
+    res.type('json').send(await listRecommendedProjects(ctx, currentUser(req).id, page));
   });
 
   // Search is the heaviest read: a generous per-member budget keeps one client from hogging the database.

@@ -1,10 +1,8 @@
 import type { TRecommendedQuery } from '@shared/schemas/discovery';
-import type { TProject } from '@shared/schemas/project';
 import type { EventBus } from '../../events/domain-events';
-import { toProject, type ProjectViewRow } from '../projects/project-view';
 import {
   extendRecommendationSnapshot,
-  findVisibleProjectViews,
+  findVisibleProjectCardsJson,
   FIRST_RANKING_SIZE,
   promoteNextRecommendationSnapshot,
   readRecommendationPage,
@@ -19,35 +17,28 @@ import type { DiscoveryDeps } from './list-trending-projects';
  * SNAPSHOT_REUSE_MS takes over the ranking made in the background since, or, when none waits, shows the
  * stale one at once and asks for a background ranking for the next first page (stale while revalidating:
  * no member waits for a ranking they already have an answer for). The first page that reaches past the
- * ranked projects ranks the rest and appends it. Past the end the page is empty.
+ * ranked projects ranks the rest and appends it. Past the end the page is empty. Answers the JSON
+ * text of the page's cards (TProject[]).
  */
 export async function listRecommendedProjects(
   deps: DiscoveryDeps & { events: Pick<EventBus, 'emit'> },
   userId: string,
   page: TRecommendedQuery,
-): Promise<TProject[]> {
+): Promise<string> {
   const end = page.offset + page.limit;
-  const stored = await readRecommendationPage(deps.db, userId, page);
-  if (!stored) {
-    const ids = await storeRecommendationSnapshot(deps.db, userId, end <= FIRST_RANKING_SIZE ? FIRST_RANKING_SIZE : undefined);
-    return toProjects(deps, await findVisibleProjectViews(deps.db, ids.slice(page.offset, end)));
-  }
-  let { rows, length, complete } = stored;
+  const cardsOf = (ids: number[]) => findVisibleProjectCardsJson(deps.db, ids.slice(page.offset, end), deps.previewOrigin);
+  const stored = await readRecommendationPage(deps.db, userId, page, deps.previewOrigin);
+  if (!stored) return cardsOf(await storeRecommendationSnapshot(deps.db, userId, end <= FIRST_RANKING_SIZE ? FIRST_RANKING_SIZE : undefined));
+  let { cards, length, complete } = stored;
   if (page.offset === 0 && !stored.fresh) {
     const next = stored.hasNext ? await promoteNextRecommendationSnapshot(deps.db, userId) : null;
     if (next) {
-      rows = await findVisibleProjectViews(deps.db, next.slice(page.offset, end));
+      cards = await cardsOf(next);
       [length, complete] = [next.length, false];
     } else {
       await deps.events.emit('recommendations:stale', { userId });
     }
   }
-  if (!complete && end > length) {
-    rows = await findVisibleProjectViews(deps.db, (await extendRecommendationSnapshot(deps.db, userId)).slice(page.offset, end));
-  }
-  return toProjects(deps, rows);
-}
-
-function toProjects(deps: DiscoveryDeps, rows: ProjectViewRow[]): TProject[] {
-  return rows.map((r) => toProject(r, { previewOrigin: deps.previewOrigin }));
+  if (!complete && end > length) cards = await cardsOf(await extendRecommendationSnapshot(deps.db, userId));
+  return cards;
 }

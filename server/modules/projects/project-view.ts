@@ -5,9 +5,14 @@ import type { DbOrTx } from '../../db/client';
 import { projects, users } from '../../db/schema';
 import { isPremiumNow } from '../../access/access-policy';
 
+/** PREVIEW_ORIGIN's origin, or '' when hosted files are served from the app's own origin. */
+export function previewOriginOf(previewOrigin: string | undefined): string {
+  return previewOrigin ? new URL(previewOrigin).origin : '';
+}
+
 /** Where a native project's files are served; PREVIEW_ORIGIN puts them on an isolated origin. */
 export function previewUrlFor(projectId: number, previewOrigin: string | undefined): string {
-  return `${previewOrigin ? new URL(previewOrigin).origin : ''}/hosted/${projectId}/index.html`;
+  return `${previewOriginOf(previewOrigin)}/hosted/${projectId}/index.html`;
 }
 
 // The stored search document is search's index input, never shown: leaving it out halves the bytes a

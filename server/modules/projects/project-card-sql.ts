@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PREMIUM_NOW_SQL } from '../discovery/trending-score';
+
+/** The characters String.prototype.trim removes (white space and line terminators), for btrim. */
+const JS_TRIM_CHARS = ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const trimmed = (column: string) => `nullif(btrim(${column}, '${JS_TRIM_CHARS}'), '')`;
+
+/** publicNameOf (shared/format.ts) of these name columns, as a SQL expression. */
+export function publicNameSql(displayName: string, firstName: string, lastName: string): SQL {
+  return sql.raw(`coalesce(${trimmed(displayName)}, nullif(concat_ws(' ', ${trimmed(firstName)}, ${trimmed(lastName)}), ''), 'User')`);
+}
+
+/** Date.toISOString of a timestamptz, as a SQL expression (UTC, milliseconds). */
+export function isoSql(column: string): SQL {
+  return sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+}
+
+/**
+ * A project card (TProject) as PostgreSQL writes it, from projects row `p` and its author, users row
+ * `u`: the same JSON as toProject (project-view.ts), so a list of cards is written by the database in
+ * one text value instead of rows parsed, mapped and serialised again per request. `previewOrigin` is
+ * the statement's placeholder for previewOriginOf(PREVIEW_ORIGIN); `extra` adds key/value pairs
+ * (a share's). project-card-sql.api.test.ts holds both definitions to the same answers.
+ */
+export function projectCardJsonSql(previewOrigin: SQL, extra?: SQL): SQL {
+  return sql`json_build_object(
+    'id', p.id, 'title', p.title, 'description', p.description, 'thumbnail', p.thumbnail, 'category', p.category,
+    'projectUrl', p.project_url, 'tutorialUrl', p.tutorial_url, 'timeSpent', p.time_spent, 'timeUnit', p.time_unit,
+    'location', p.location, 'cost', p.cost, 'costCurrency', p.cost_currency,
+    'hostingType', CASE WHEN p.hosting_type = 'native' THEN 'native' ELSE 'external' END,
+    'previewUrl', CASE WHEN p.hosting_type = 'native' THEN ${previewOrigin}::text || '/hosted/' || p.id || '/index.html' END,
+    'authorId', p.author_id, 'authorName', ${publicNameSql('u.display_name', 'u.first_name', 'u.last_name')}, 'authorHandle', u.handle, 'authorAvatar', u.profile_image_url,
+    'authorIsPremium', ${sql.raw(PREMIUM_NOW_SQL)},
+    'viewCount', p.view_count, 'reactionCount', p.reaction_count, 'commentCount', p.comment_count,
+    'saveCount', p.save_count, 'shareCount', p.share_count,
+    -- Math.round(sum / count * 10) / 10 in the same float8 steps (no tie to break: averages are 1 to 5).
+    'averageRating', CASE WHEN p.rating_count > 0 THEN floor(p.rating_sum::float8 / p.rating_count * 10 + 0.5) / 10 ELSE 0 END,
+    'ratingCount', p.rating_count, 'createdAt', ${isoSql('p.created_at')}${extra ? sql`, ${extra}` : sql``})`;
+}
