@@ -130,9 +130,14 @@ export async function listFollowingJson(db: DbOrTx, userId: string, limit: numbe
           ORDER BY sh.shared_at DESC, sh.project_id DESC LIMIT ${perSource}
         ) s
       )
-      SELECT DISTINCT ON (project_id) *
-      FROM activity
-      ORDER BY project_id, at DESC, shared_by NULLS LAST
+      -- The newest items before their cards are read: only those get joined and written.
+      SELECT * FROM (
+        SELECT DISTINCT ON (project_id) *
+        FROM activity
+        ORDER BY project_id, at DESC, shared_by NULLS LAST
+      ) items
+      ORDER BY at DESC, project_id DESC
+      LIMIT ${perSource}
     ) AS latest`;
     const origin = sql`${sql.placeholder('previewOrigin')}`;
     const share = sql`'sharedBy', latest.shared_by,
@@ -145,8 +150,6 @@ export async function listFollowingJson(db: DbOrTx, userId: string, limit: numbe
         FROM ${latest}
         JOIN projects p ON p.id = latest.project_id
         JOIN users u ON u.id = p.author_id
-        ORDER BY latest.at DESC, latest.project_id DESC
-        LIMIT ${perSource}
       ) q`;
   })({ userId, limit, previewOrigin: previewOriginOf(previewOrigin) });
   return row!.json;
