@@ -309,3 +309,21 @@ test('when the session ends elsewhere, the next sync answer (401) ends sync and 
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect.poll(() => localRecords(page)).toBe(0);
 });
+
+test("on a first visit, when the network goes before the full banner's code has come, the plain banner still says 'You are offline'", async ({ page }) => {
+  // The banner's chunk cannot come (the network is gone before the page went idle).
+  await page.route(/\/assets\/offline-alert-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await signUpViaApi(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+  await page.context().setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText('You are offline');
+  // Back online the banner goes; the full one (with the last sync) is there the next time.
+  await page.unroute(/\/assets\/offline-alert-[^/]+\.js$/);
+  await page.context().setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await page.context().setOffline(true);
+  await expect(banner).toContainText(/Last synced .* ago|Not synced on this device yet/);
+  await page.context().setOffline(false);
+});

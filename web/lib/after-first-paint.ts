@@ -64,46 +64,59 @@ export function useAfterFirstPaint(): boolean {
 /**
  * React.lazy for a part the first paint does not need: its chunk is fetched after the first paint (see
  * afterFirstPaint), or sooner when the part is first rendered. A chunk that cannot load (the network
- * went away before it came) renders nothing until the network is back, then loads and renders: the
- * offline sync in it must still send what was queued offline (browsers retry a failed import).
+ * went away before it came) renders `fallback` (else nothing) until the network is back, then loads and
+ * renders: the offline sync in it must still send what was queued offline (browsers retry a failed import).
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback?: ComponentType<P>,
+): LazyExoticComponent<ComponentType<P>> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () =>
     (loading ??= load().then(
       (component) => ({ default: component }),
       (err: unknown) => {
         console.warn('A part of the page could not load; it loads when the network is back', err);
-        return { default: whenOnline(load) };
+        return { default: whenOnline(load, fallback) };
       },
     ));
   afterFirstPaint(() => void preload());
   return lazy(preload);
 }
 
-/** A stand-in that loads the part each time the browser comes back online, until it has it. */
-function whenOnline<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+/**
+ * A stand-in (showing `fallback` meanwhile) for a part whose chunk could not load: the chunk is fetched
+ * again each time the browser comes back online, mounted or not (a part shown only offline is not
+ * mounted then), until it comes; mounted stand-ins then render it.
+ */
+function whenOnline<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: ComponentType<P>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
+  const waiting = new Set<(part: ComponentType<P>) => void>();
+  const retry = () =>
+    void load().then(
+      (component) => {
+        if (loaded) return;
+        loaded = component;
+        window.removeEventListener('online', retry);
+        for (const show of waiting) show(component);
+      },
+      () => undefined,
+    );
+  window.addEventListener('online', retry);
   return function PartWhenOnline(props: P) {
     const [part, setPart] = useState<ComponentType<P> | null>(() => loaded);
     useEffect(() => {
       if (part) return;
-      let live = true;
-      const retry = () =>
-        void load().then(
-          (component) => {
-            loaded = component;
-            if (live) setPart(() => component);
-          },
-          () => undefined,
-        );
-      window.addEventListener('online', retry);
+      if (loaded) {
+        setPart(() => loaded);
+        return;
+      }
+      const show = (component: ComponentType<P>) => setPart(() => component);
+      waiting.add(show);
       if (navigator.onLine) retry();
-      return () => {
-        live = false;
-        window.removeEventListener('online', retry);
-      };
+      return () => void waiting.delete(show);
     }, [part]);
-    return part ? createElement(part, props) : null;
+    const shown = part ?? fallback;
+    return shown ? createElement(shown, props) : null;
   };
 }
