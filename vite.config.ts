@@ -125,7 +125,8 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@shared': here('./shared'), '@web': here('./web') },
+    // 'unload' (broadcast-channel's) on pagehide instead of the deprecated unload event (web/offline/page-unload.ts).
+    alias: { '@shared': here('./shared'), '@web': here('./web'), unload: here('./web/offline/page-unload.ts') },
   },
   build: {
     outDir: here('./dist/web'),

@@ -72,9 +72,14 @@ async function main() {
           cls: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
           domNodes: audit('dom-size') ?? null,
           target: TARGETS[form],
+          // What costs points outside performance (weighted audits that did not pass), to act on.
+          failing: ['accessibility', 'best-practices', 'seo'].flatMap((c) =>
+            (lhr.categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1).map((ref) => ref.id),
+          ),
         };
         rows.push(row);
-        console.log(`${row.page} ${form}: performance ${row.performance} (target ${row.target}), LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, DOM ${row.domNodes}`);
+        for (const item of lhr.audits.deprecations?.details?.items ?? []) console.log(`  deprecation: ${item.value} (${item.source?.url ?? ''}:${item.source?.line ?? ''})`);
+        console.log(`${row.page} ${form}: performance ${row.performance} (target ${row.target}), LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, DOM ${row.domNodes}${row.failing.length ? `; failing: ${row.failing.join(', ')}` : ''}`);
       }
     }
   } finally {
