@@ -44,10 +44,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * chunking. Each set is closed under imports, so no chunk imports one of a later group.
  */
 function firstScreenChunks() {
-  const landing = LANDING_SCREEN;
-  const signedIn = SIGNED_IN_SCREEN;
   const visitors = [
-    ...landing,
+    ...LANDING_SCREEN,
     'features/auth/sign-in-page.tsx',
     'features/legal/terms-page.tsx',
     'features/legal/privacy-page.tsx',
@@ -66,20 +64,21 @@ function firstScreenChunks() {
       for (const dep of graph.getModuleInfo(id)?.importedIds ?? []) walk(dep);
     };
     for (const f of files) {
+      const id = here(`./web/${f}`);
       // A listed page that was moved or renamed would silently leave its code out of the groups.
-      if (!graph.getModuleInfo(here(`./web/${f}`))) throw new Error(`vite.config.ts: web/${f} is not in the module graph`);
-      walk(here(`./web/${f}`));
+      if (!graph.getModuleInfo(id)) throw new Error(`vite.config.ts: web/${f} is not in the module graph`);
+      walk(id);
     }
     return seen;
   };
   // The pages themselves stay chunks of their own (the router imports them; the manifest names them).
-  const pages = new Set([...landing, ...signedIn].map((f) => here(`./web/${f}`)));
+  const pages = new Set([...LANDING_SCREEN, ...SIGNED_IN_SCREEN].map((f) => here(`./web/${f}`)));
   let sets: Record<'entry' | 'landing' | 'signedIn' | 'visitors', Set<string>> | null = null;
   const chunkOf = (id: string, graph: Graph): string | null => {
     sets ??= {
       entry: closure(graph, ['main.tsx']),
-      landing: closure(graph, landing),
-      signedIn: closure(graph, signedIn),
+      landing: closure(graph, LANDING_SCREEN),
+      signedIn: closure(graph, SIGNED_IN_SCREEN),
       visitors: closure(graph, visitors),
     };
     if (sets.entry.has(id) || pages.has(id) || !sets.signedIn.has(id)) return null;

@@ -39,12 +39,6 @@ export function add(fn: Listener): Added {
   };
 }
 
-export function removeAll(): void {
-  listeners.clear();
-}
-
 export function getSize(): number {
   return listeners.size;
 }
-
-export default { add, runAll, removeAll, getSize };

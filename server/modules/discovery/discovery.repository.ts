@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
+import { isoSql } from '../../db/iso-sql';
 import { prepared, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, users } from '../../db/schema';
-import { isoSql, projectCardJsonSql, publicNameSql } from '../projects/project-card-sql';
+import { projectCardJsonSql, publicNameSql } from '../projects/project-card-sql';
 import { previewOriginOf, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
 
@@ -63,7 +64,8 @@ export function listTrendingProjectViews(db: DbOrTx, limit: number): Promise<Pro
 
 /**
  * Project rows by id, in the order of the ids; missing ones and suspended authors' are left out.
- * Prepared (the ids are one array parameter): every signed-in list reads its cards through it.
+ * Prepared (the ids are one array parameter). Search reads its cards through it; the other lists read
+ * their cards as JSON (findVisibleProjectCardsJson).
  */
 export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]): Promise<ProjectViewRow[]> {
   if (ids.length === 0) return [];
@@ -264,11 +266,10 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
 export const FIRST_RANKING_SIZE = 100;
 
 /**
- * A page of the member's stored snapshot (visible projects, in order), whether it is still young enough
- * to reuse for a first page, whether it holds every ranked project, and whether a background ranking
- * waits to replace it.
+ * A page of the member's stored snapshot: its visible projects' cards, in order, as the JSON text of
+ * TProject[]; whether it is still young enough to reuse for a first page, whether it holds every ranked
+ * project, and whether a background ranking waits to replace it.
  */
-/** A snapshot's page: its cards as the JSON text of TProject[], and the snapshot's state. */
 export type SnapshotPage = { cards: string; length: number; complete: boolean; fresh: boolean; hasNext: boolean };
 
 /**

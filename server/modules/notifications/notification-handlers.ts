@@ -1,6 +1,7 @@
 import { publicNameOf } from '@shared/format';
 import type { AppDeps } from '../../deps';
 import { findUserById } from '../users/users.repository';
+import { toNotification } from './notification-view';
 import { findProjectActTargets, insertNotifications, type NewNotification } from './notifications.repository';
 
 /** Turns domain events into stored notifications with a sentence a person understands. Never for oneself. */
@@ -10,17 +11,9 @@ export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'
   /** Stores the notifications, then tells realtime so each member's open sessions see theirs at once. */
   const store = async (values: NewNotification[]) => {
     for (const row of await insertNotifications(db, values)) {
-      await events.emit('notification:created', {
-        userId: row.userId,
-        notification: {
-          id: row.id,
-          title: row.title,
-          message: row.message,
-          link: row.link,
-          read: row.read,
-          createdAt: new Date(row.createdAt).toISOString(),
-        },
-      });
+      // The push carries the list's fields but its type.
+      const { type: _type, ...notification } = toNotification(row);
+      await events.emit('notification:created', { userId: row.userId, notification });
     }
   };
 

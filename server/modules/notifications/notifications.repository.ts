@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isoSql } from '../../db/iso-sql';
 import { prepared, preparedSql } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 
@@ -51,8 +52,7 @@ export async function listNotificationsJson(db: DbOrTx, userId: string, limit: n
   const [row] = await preparedSql<{ json: string }>(db, 'notifications_json_of_user', () => sql`
     SELECT coalesce(json_agg(json_build_object(
       'id', n.id, 'type', n.type, 'title', n.title, 'message', n.message, 'link', n.link, 'read', n.read,
-      -- ISO 8601 in UTC with milliseconds, as Date.toISOString writes it.
-      'createdAt', to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      'createdAt', ${isoSql('n.created_at')}
     ) ORDER BY n.created_at DESC, n.id DESC), '[]')::text AS json
     FROM (
       SELECT id, type, title, message, link, read, created_at FROM notifications

@@ -2,12 +2,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { users } from '../../db/schema';
+import { projects, users } from '../../db/schema';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { projectCardJsonSql } from './project-card-sql';
 import { previewOriginOf, selectProjectViews, toProject } from './project-view';
-import { projects } from '../../db/schema';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isoSql } from '../../db/iso-sql';
 import { PREMIUM_NOW_SQL } from '../discovery/trending-score';
 
 /** The characters String.prototype.trim removes (white space and line terminators), for btrim. */
@@ -8,11 +9,6 @@ const trimmed = (column: string) => `nullif(btrim(${column}, '${JS_TRIM_CHARS}')
 /** publicNameOf (shared/format.ts) of these name columns, as a SQL expression. */
 export function publicNameSql(displayName: string, firstName: string, lastName: string): SQL {
   return sql.raw(`coalesce(${trimmed(displayName)}, nullif(concat_ws(' ', ${trimmed(firstName)}, ${trimmed(lastName)}), ''), 'User')`);
-}
-
-/** Date.toISOString of a timestamptz, as a SQL expression (UTC, milliseconds). */
-export function isoSql(column: string): SQL {
-  return sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 }
 
 /**
