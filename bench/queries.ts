@@ -7,8 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
+import { FOLLOWING_LIMIT } from '../shared/schemas/discovery';
 import { openDatabase, type Database } from '../server/db/client';
-import { refreshAllTrendingScores } from '../server/modules/discovery/discovery.repository';
+import { listFollowingJson, refreshAllTrendingScores } from '../server/modules/discovery/discovery.repository';
 import { generateDiscoveryData } from '../server/modules/discovery/generate-discovery-data';
 import { listRecommendedProjects } from '../server/modules/discovery/list-recommended-projects';
 import { listTrendingProjects } from '../server/modules/discovery/list-trending-projects';
@@ -120,6 +121,9 @@ async function main() {
         listRecommendedProjects(ctx, memberId, { limit: PAGE_SIZE, offset: INITIAL_OFFSET + ((i * PAGE_SIZE) % 992) }),
       ),
     );
+    // The following feed's query, as a cache miss runs it (the HTTP bench serves it from the cache).
+    const followers = ((await db.execute(sql`SELECT id FROM users WHERE handle LIKE 'gen%' AND NOT is_suspended ORDER BY handle LIMIT 300`)) as unknown as { rows: { id: string }[] }).rows;
+    rows.push(await time('following feed (query of a cache miss)', (i) => listFollowingJson(db, followers[i % followers.length]!.id, FOLLOWING_LIMIT, undefined)));
     for (const q of SEARCHES) rows.push(await time(`search '${q}'`, () => searchContent(ctx, q)));
 
     // Analytics: a premium creator with 100 projects, each with 90 days of counters, among 10% of all

@@ -51,7 +51,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : null;
 
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
-  const cache = new PublicCache({ redis, prefix: config.REDIS_PREFIX, logger });
+  const cache = new PublicCache({ redis, prefix: config.REDIS_PREFIX, logger, maxBytes: config.READ_CACHE_MB * 1024 * 1024 });
   await cache.start();
   // A cached project page follows its stored view count (the answer adds the views not stored yet).
   const views = new ViewCounter(database.db, {

@@ -126,6 +126,56 @@ describe('public read cache', () => {
     expect((await visitor.get('/api/blog')).body.find((x: { slug: string }) => x.slug === 'cached-post').title).toBe('Edited');
   });
 
+  it('when a member reads their following feed again, then it comes from the cache until a write changes what it lists', async () => {
+    const author = await t.signUp();
+    const sharer = await t.signUp({ firstName: 'Sam', lastName: 'Sharer' });
+    const stranger = await t.signUp();
+    const member = await t.signUp();
+    const fan = await t.signUp();
+    const admin = await t.signUp();
+    await setAdminByEmail(t.deps.db, admin.email, true);
+    const followed = await insertProject(t.deps.db, author.user.id, { title: 'Followed project', projectUrl: 'https://example.com/app' });
+    const elsewhere = await insertProject(t.deps.db, stranger.user.id, { title: 'Stranger project', projectUrl: 'https://example.com/app' });
+    expect((await member.client.post(`/api/users/${author.user.handle}/follow`)).status).toBe(200);
+    expect((await member.client.post(`/api/users/${sharer.user.handle}/follow`)).status).toBe(200);
+    const titles = async () => ((await member.client.get('/api/projects/following')).body as { title: string }[]).map((p) => p.title);
+
+    const first = await member.client.get('/api/projects/following');
+    expect(first.body.map((p: { title: string }) => p.title)).toEqual(['Followed project']);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await conditionalStatus('/api/projects/following', first.headers.get('etag')!, member.client.cookieHeader)).toBe(304);
+
+    // Changed outside the API (no invalidation): served from the cache.
+    await t.deps.db.update(projects).set({ title: 'Renamed outside' }).where(eq(projects.id, followed.id));
+    expect(await titles()).toEqual(['Followed project']);
+
+    // A like on a listed project drops the feed.
+    expect((await fan.client.post(`/api/projects/${followed.id}/react`, { type: 'like' })).status).toBe(200);
+    expect((await member.client.get('/api/projects/following')).body[0]).toMatchObject({ title: 'Renamed outside', reactionCount: 1 });
+
+    // A followee's share of a project the feed did not list drops it too.
+    expect((await sharer.client.post(`/api/projects/${elsewhere.id}/share`)).status).toBe(200);
+    const shared = await member.client.get('/api/projects/following');
+    expect(shared.body[0]).toMatchObject({ title: 'Stranger project', sharedBy: sharer.user.id, sharedByName: 'Sam Sharer' });
+    expect(await conditionalStatus('/api/projects/following', first.headers.get('etag')!, member.client.cookieHeader)).toBe(200);
+
+    // A suspension (a write outside /api/projects/:id) drops every feed.
+    expect((await admin.client.post(`/api/admin/users/${sharer.user.id}/suspend`, { reason: 'Spam' })).status).toBe(200);
+    expect(await titles()).toEqual(['Renamed outside']);
+  });
+
+  it('when the stored answers outgrow the memory bound, then the oldest are dropped first', async () => {
+    const cache = new PublicCache({ redis: null, prefix: 'bound:', maxBytes: 3000 });
+    let loads = 0;
+    const read = (key: string) => cache.read(key, async () => `${key}${++loads}`, { ttlMs: 60_000, bytes: () => 1200 });
+    expect(await read('a')).toBe('a1');
+    expect(await read('b')).toBe('b2');
+    expect(await read('a')).toBe('a1');
+    expect(await read('c')).toBe('c3');
+    expect(await read('b')).toBe('b2');
+    expect(await read('a')).toBe('a4');
+  });
+
   it('when one instance invalidates, then another instance sharing Redis drops its copy too, and tells its other caches (search)', async () => {
     const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
     const [ra, rb] = await Promise.all([connectRedis(REDIS_URL), connectRedis(REDIS_URL)]);
@@ -137,10 +187,10 @@ describe('public read cache', () => {
     try {
       let loads = 0;
       const load = async () => ++loads;
-      expect(await b.read('trending', 60_000, load)).toBe(1);
-      expect(await b.read('trending', 60_000, load)).toBe(1);
+      expect(await b.read('trending', load, { ttlMs: 60_000 })).toBe(1);
+      expect(await b.read('trending', load, { ttlMs: 60_000 })).toBe(1);
       a.invalidate({ trending: true });
-      await expect.poll(() => b.read('trending', 60_000, load), { timeout: 5000 }).toBe(2);
+      await expect.poll(() => b.read('trending', load, { ttlMs: 60_000 }), { timeout: 5000 }).toBe(2);
       expect(heardOnB).toEqual([{ trending: true }]);
     } finally {
       await Promise.all([a.close(), b.close()]);

@@ -4,12 +4,32 @@ import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 import type { RedisClient } from '../redis';
 
-/** What a write makes stale: one project (its page and the lists showing it) or every cached read. */
-export type InvalidationScope = { projectId: number } | { trending: true } | { all: true };
+/**
+ * What a write makes stale: one project (its page, the lists showing it and trending, plus the feeds
+ * following the member who wrote, whose shares they list), trending, or every cached read.
+ */
+export type InvalidationScope = { projectId: number; actor?: string } | { trending: true } | { all: true };
 
-/** How long a cached public read may be served without a write invalidating it (also bounds a lost Redis message). */
-export const PUBLIC_CACHE_TTL_MS = { trending: 10_000, project: 30_000, profile: 30_000, blog: 60_000 } as const;
+/** How long a cached read may be served without a write invalidating it (also bounds a lost Redis message). */
+export const PUBLIC_CACHE_TTL_MS = { trending: 10_000, project: 30_000, profile: 30_000, blog: 60_000, following: 30_000 } as const;
 const MAX_ENTRIES = 20_000;
+/** Memory bound of the stored answers when none is given (READ_CACHE_MB); the oldest stored go first. */
+const MAX_BYTES = 64 * 1024 * 1024;
+/** What an entry without a size of its own is counted as (a row of a profile or a project). */
+const DEFAULT_ENTRY_BYTES = 2048;
+
+/** How a read is kept: its lifetime, and what it depends on besides its own key. */
+export type ReadOptions<T> = {
+  ttlMs: number;
+  /** The projects the value lists, so that a write to any of them drops it. */
+  shows?: (value: T) => Iterable<number>;
+  /** The members whose project writes (a share) drop it: the people a following feed follows. */
+  follows?: (value: T) => Iterable<string>;
+  /** Its size in memory, when more than a row's. */
+  bytes?: (value: T) => number;
+};
+
+type Entry = { value: unknown; expires: number; bytes: number; shows: number[]; follows: string[] };
 
 export const cacheKeys = {
   trending: 'trending',
@@ -20,6 +40,8 @@ export const cacheKeys = {
   userProjects: (authorId: string) => `user-projects:${authorId}`,
   blogList: (limit: number, offset: number) => `blog:list:${limit}:${offset}`,
   blogPost: (slug: string) => `blog:post:${slug}`,
+  /** A member's following feed, as its JSON answer. */
+  following: (memberId: string) => `following:${memberId}`,
 } as const;
 
 /** A JSON answer serialised once, with its strong ETag; compressed once per encoding on first demand. */
@@ -30,8 +52,21 @@ type Encoding = 'br' | 'gzip';
 const COMPRESS_FROM_BYTES = 1024;
 
 export function toCachedJson(value: unknown): CachedJson {
-  const body = Buffer.from(JSON.stringify(value));
+  return cachedJsonOfText(JSON.stringify(value));
+}
+
+/** A JSON answer the database already wrote as text. */
+export function cachedJsonOfText(json: string): CachedJson {
+  const body = Buffer.from(json);
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
+}
+
+/**
+ * The memory a cached answer takes: its bytes and, once asked for, its two compressed copies (JSON
+ * compresses to well under a quarter each). A following feed of 50 cards is ~35 kB.
+ */
+export function cachedJsonBytes(cached: CachedJson): number {
+  return Math.ceil(cached.body.length * 1.5);
 }
 
 function encode(body: Buffer, encoding: Encoding): Buffer {
@@ -74,16 +109,19 @@ export function sendCachedJson(res: Response, cached: CachedJson, cacheControl: 
  * A load that started before an invalidation is not stored, and concurrent misses share one load.
  */
 export class PublicCache {
-  private entries = new Map<string, { value: unknown; expires: number }>();
-  /** Which stored keys show a project besides its page and trending (a profile's list): a project write drops them. */
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Which stored keys show a project besides its page and trending (a profile's list, a feed). */
   private keysShowing = new Map<number, Set<string>>();
+  /** Which stored keys a member's project writes make stale (the feeds of their followers). */
+  private keysFollowing = new Map<string, Set<string>>();
   private loading = new Map<string, Promise<unknown>>();
   private generation = 0;
   private subscriber: RedisClient | null = null;
   private readonly channel: string;
   private dropListeners: ((scope: InvalidationScope) => void)[] = [];
 
-  constructor(private readonly opts: { redis: RedisClient | null; prefix: string; logger?: Logger }) {
+  constructor(private readonly opts: { redis: RedisClient | null; prefix: string; logger?: Logger; maxBytes?: number }) {
     this.channel = `${opts.prefix}cache:invalidate`;
   }
 
@@ -102,8 +140,7 @@ export class PublicCache {
     });
   }
 
-  /** `shows` names the projects a stored value lists, so that a write to any of them drops it. */
-  async read<T>(key: string, ttlMs: number, load: () => Promise<T>, shows?: (value: T) => Iterable<number>): Promise<T> {
+  async read<T>(key: string, load: () => Promise<T>, options: ReadOptions<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
     const pending = this.loading.get(key);
@@ -111,14 +148,7 @@ export class PublicCache {
     const generation = this.generation;
     const promise = load()
       .then((value) => {
-        if (generation === this.generation) {
-          if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, { value, expires: Date.now() + ttlMs });
-          for (const projectId of shows?.(value) ?? []) {
-            const keys = this.keysShowing.get(projectId) ?? new Set();
-            this.keysShowing.set(projectId, keys.add(key));
-          }
-        }
+        if (generation === this.generation) this.store(key, value, options);
         return value;
       })
       .finally(() => {
@@ -147,27 +177,72 @@ export class PublicCache {
     });
   }
 
+  private store<T>(key: string, value: T, options: ReadOptions<T>): void {
+    this.remove(key);
+    const entry: Entry = {
+      value,
+      expires: Date.now() + options.ttlMs,
+      bytes: options.bytes?.(value) ?? DEFAULT_ENTRY_BYTES,
+      shows: [...(options.shows?.(value) ?? [])],
+      follows: [...(options.follows?.(value) ?? [])],
+    };
+    const maxBytes = this.opts.maxBytes ?? MAX_BYTES;
+    // Oldest first (a Map keeps insertion order), until the new entry fits.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < MAX_ENTRIES && this.bytes + entry.bytes <= maxBytes) break;
+      this.remove(oldest);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const projectId of entry.shows) index(this.keysShowing, projectId, key);
+    for (const memberId of entry.follows) index(this.keysFollowing, memberId, key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+    for (const projectId of entry.shows) unindex(this.keysShowing, projectId, key);
+    for (const memberId of entry.follows) unindex(this.keysFollowing, memberId, key);
+  }
+
   private drop(scope: InvalidationScope): void {
     this.generation++;
     this.loading.clear();
     for (const listener of this.dropListeners) listener(scope);
     if ('all' in scope) {
       this.entries.clear();
+      this.bytes = 0;
       this.keysShowing.clear();
+      this.keysFollowing.clear();
       return;
     }
     if ('projectId' in scope) {
-      this.entries.delete(cacheKeys.project(scope.projectId));
-      for (const key of this.keysShowing.get(scope.projectId) ?? []) this.entries.delete(key);
-      this.keysShowing.delete(scope.projectId);
+      this.remove(cacheKeys.project(scope.projectId));
+      for (const key of [...(this.keysShowing.get(scope.projectId) ?? [])]) this.remove(key);
+      if (scope.actor) for (const key of [...(this.keysFollowing.get(scope.actor) ?? [])]) this.remove(key);
     }
-    this.entries.delete(cacheKeys.trending);
+    this.remove(cacheKeys.trending);
   }
 
   async close(): Promise<void> {
     if (this.subscriber) await this.subscriber.quit().catch(() => undefined);
     this.subscriber = null;
   }
+}
+
+function index<K>(map: Map<K, Set<string>>, dependency: K, key: string): void {
+  const keys = map.get(dependency);
+  if (keys) keys.add(key);
+  else map.set(dependency, new Set([key]));
+}
+
+function unindex<K>(map: Map<K, Set<string>>, dependency: K, key: string): void {
+  const keys = map.get(dependency);
+  if (!keys) return;
+  keys.delete(key);
+  if (keys.size === 0) map.delete(dependency);
 }
 
 /** Writes that change nothing a public read shows. */
@@ -179,7 +254,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Invalidates the public read cache for every successful write to the API, before its answer is sent:
- * a write under /api/projects/:id drops that project, the lists showing it and trending; any other write
+ * a write under /api/projects/:id drops that project, the lists showing it, trending and the feeds of the
+ * writer's followers (a share is such a write; so, more than needed, is a like); any other write
  * (profiles, follows, blog posts, admin suspensions and deletions, ...) drops everything. New write routes are covered without code.
  */
 export function invalidateAfterWrites(cache: PublicCache): RequestHandler {
@@ -189,7 +265,7 @@ export function invalidateAfterWrites(cache: PublicCache): RequestHandler {
     (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
       if (res.statusCode < 400) {
         const project = PROJECT_WRITE.exec(req.path);
-        cache.invalidate(project ? { projectId: Number(project[1]) } : { all: true });
+        cache.invalidate(project ? { projectId: Number(project[1]), actor: req.user?.id } : { all: true });
       }
       return end(...args);
     };

@@ -59,13 +59,14 @@ export const projects = pgTable(
     sourceDraftId: uuid('source_draft_id'),
   },
   (t) => [
-    index('projects_author_idx').on(t.authorId, t.createdAt),
+    // A creator's newest projects in the order the following feed and profiles read them, index-only.
+    index('projects_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('projects_source_draft_unique').on(t.sourceDraftId),
     index('projects_category_idx').on(t.category),
     index('projects_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
     // Recommendations take the best-scored projects of the member's favourite categories.
     index('projects_category_trending_idx').on(t.category, t.trendingScore.desc(), t.id.desc()),
-    index('projects_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('projects_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('projects_search_document_idx').using('gin', t.searchDocument),
     check('projects_cost_nonnegative', sql`${t.cost} IS NULL OR ${t.cost} >= 0`),
@@ -158,7 +159,7 @@ export const shares = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),
-    index('shares_user_shared_idx').on(t.userId, t.sharedAt),
+    index('shares_user_shared_idx').on(t.userId, t.sharedAt.desc().nullsFirst(), t.projectId.desc().nullsFirst()),
     index('shares_project_idx').on(t.projectId),
   ],
 );

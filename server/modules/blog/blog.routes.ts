@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ADMIN_MESSAGES, ZBlogPostInputSchema, ZPagingSchema } from '@shared/schemas/admin';
-import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson } from '../../cache/public-cache';
+import { cachedJsonBytes, cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson, type ReadOptions } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireAdmin } from '../../http/auth';
 import { serialIdParam } from '../../http/serial-id-param';
@@ -11,6 +11,8 @@ import { getBlogPost } from './get-blog-post';
 import { listBlogPosts } from './list-blog-posts';
 import { updateBlogPost } from './update-blog-post';
 
+const blogCaching: ReadOptions<CachedJson> = { ttlMs: PUBLIC_CACHE_TTL_MS.blog, bytes: cachedJsonBytes };
+
 /** The blog: read by everyone, written by admins (spec section 7). */
 export function blogRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -20,13 +22,13 @@ export function blogRoutes(deps: AppDeps): Router {
   router.get('/api/blog', async (req, res) => {
     const page = parse(ZPagingSchema, req.query);
     const load = async () => toCachedJson(await listBlogPosts({ db }, page));
-    sendCachedJson(res, await cache.read(cacheKeys.blogList(page.limit, page.offset), PUBLIC_CACHE_TTL_MS.blog, load), 'public, no-cache');
+    sendCachedJson(res, await cache.read(cacheKeys.blogList(page.limit, page.offset), load, blogCaching), 'public, no-cache');
   });
 
   router.get('/api/blog/:slug', async (req, res) => {
     const { slug } = req.params;
     const load = async () => toCachedJson(await getBlogPost({ db }, slug));
-    sendCachedJson(res, await cache.read(cacheKeys.blogPost(slug), PUBLIC_CACHE_TTL_MS.blog, load), 'public, no-cache');
+    sendCachedJson(res, await cache.read(cacheKeys.blogPost(slug), load, blogCaching), 'public, no-cache');
   });
 
   router.post('/api/admin/blog', requireAdmin, async (req, res) => {

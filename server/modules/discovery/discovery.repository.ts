@@ -97,21 +97,29 @@ export async function findVisibleProjectCardsJson(db: DbOrTx, ids: readonly numb
 // ---------------------------------------------------------------------------------------------------
 // Following feed
 
+/** The following feed as written by the database, with what it depends on (for the cache). */
+export type FollowingFeed = { json: string; projectIds: number[]; followedIds: string[] };
+
 /**
  * The member's following feed as the JSON text of GET /api/projects/following (TProject[], a share
  * carrying sharedBy, sharedByName and sharedAt), cards written by the database, in one prepared
  * statement: projects authored by people they follow and projects those people shared, one item per
  * project at its newest activity (a share carries its sharer), newest first. Never the member's own
  * projects; suspended authors and suspended sharers are left out. Each followee contributes at most
- * `limit` projects and `limit` shares (their newest eligible ones), which cannot change the feed's first
- * `limit` items: a project pushed out of a source's newest `limit` has `limit` distinct projects with
- * newer activity ahead of it.
+ * `limit` projects and `limit` shares (their newest eligible ones, index-only from projects_author_idx
+ * and shares_user_shared_idx), which cannot change the feed's first `limit` items: a project pushed out
+ * of a source's newest `limit` has `limit` distinct projects with newer activity ahead of it. Also
+ * answers the ids of the projects listed and of the people followed.
  */
-export async function listFollowingJson(db: DbOrTx, userId: string, limit: number, previewOrigin: string | undefined): Promise<string> {
-  const [row] = await preparedSql<{ json: string }>(db, 'following_json', () => {
+export async function listFollowingJson(db: DbOrTx, userId: string, limit: number, previewOrigin: string | undefined): Promise<FollowingFeed> {
+  const [row] = await preparedSql<FollowingFeed>(db, 'following_json', () => {
     const member = sql.placeholder('userId');
     const perSource = sql.placeholder('limit');
-    const latest = sql`(
+    const origin = sql`${sql.placeholder('previewOrigin')}`;
+    const share = sql`'sharedBy', latest.shared_by,
+      'sharedByName', ${publicNameSql('latest.sharer_display_name', 'latest.sharer_first_name', 'latest.sharer_last_name')},
+      'sharedAt', ${isoSql('latest.at')}`;
+    return sql`
       WITH followed AS (
         SELECT u.id, u.display_name, u.first_name, u.last_name
         FROM follows f JOIN users u ON u.id = f.following_id
@@ -131,30 +139,28 @@ export async function listFollowingJson(db: DbOrTx, userId: string, limit: numbe
           WHERE sh.user_id = fu.id AND sp.author_id <> ${member} AND NOT sa.is_suspended
           ORDER BY sh.shared_at DESC, sh.project_id DESC LIMIT ${perSource}
         ) s
+      ), latest AS (
+        -- The newest items before their cards are read: only those get joined and written.
+        SELECT * FROM (
+          SELECT DISTINCT ON (project_id) *
+          FROM activity
+          ORDER BY project_id, at DESC, shared_by NULLS LAST
+        ) items
+        ORDER BY at DESC, project_id DESC
+        LIMIT ${perSource}
       )
-      -- The newest items before their cards are read: only those get joined and written.
-      SELECT * FROM (
-        SELECT DISTINCT ON (project_id) *
-        FROM activity
-        ORDER BY project_id, at DESC, shared_by NULLS LAST
-      ) items
-      ORDER BY at DESC, project_id DESC
-      LIMIT ${perSource}
-    ) AS latest`;
-    const origin = sql`${sql.placeholder('previewOrigin')}`;
-    const share = sql`'sharedBy', latest.shared_by,
-      'sharedByName', ${publicNameSql('latest.sharer_display_name', 'latest.sharer_first_name', 'latest.sharer_last_name')},
-      'sharedAt', ${isoSql('latest.at')}`;
-    return sql`
-      SELECT coalesce(json_agg(q.card ORDER BY q.at DESC, q.project_id DESC), '[]')::text AS json FROM (
+      SELECT coalesce(json_agg(q.card ORDER BY q.at DESC, q.project_id DESC), '[]')::text AS json,
+        coalesce(array_agg(q.project_id), '{}') AS "projectIds",
+        (SELECT coalesce(array_agg(id), '{}') FROM followed) AS "followedIds"
+      FROM (
         SELECT latest.at, latest.project_id,
           CASE WHEN latest.shared_by IS NULL THEN ${projectCardJsonSql(origin)} ELSE ${projectCardJsonSql(origin, share)} END AS card
-        FROM ${latest}
+        FROM latest
         JOIN projects p ON p.id = latest.project_id
         JOIN users u ON u.id = p.author_id
       ) q`;
   })({ userId, limit, previewOrigin: previewOriginOf(previewOrigin) });
-  return row!.json;
+  return row!;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { ZRecommendedQuerySchema, ZSearchQuerySchema } from '@shared/schemas/discovery';
-import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson } from '../../cache/public-cache';
+import { cachedJsonBytes, cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { listFollowingProjects } from './list-following-projects';
+import { readFollowingProjects } from './list-following-projects';
 import { listRecommendedProjects } from './list-recommended-projects';
 import { listTrendingProjects } from './list-trending-projects';
 import { SearchResultCache } from './search-cache';
@@ -14,20 +14,21 @@ import { searchContent } from './search-content';
 /** Explore's feeds and search. Mounted before the projects router so /api/projects/:id does not swallow them. */
 export function discoveryRoutes(deps: AppDeps): Router {
   const router = Router();
-  const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN, events: deps.events };
+  const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN, events: deps.events, cache: deps.cache };
   const searches = new SearchResultCache<CachedJson>();
   // Every write the public cache hears of (any successful API write that others could read, on any
   // instance) empties the shared search answers before its answer leaves: search shows edits and counters.
   deps.cache.onDrop(() => searches.clear());
 
+  // Per member, cached until a write changes what it lists (readFollowingProjects), revalidated by ETag.
   router.get('/api/projects/following', requireUser, async (req, res) => {
-    res.type('json').send(await listFollowingProjects(ctx, currentUser(req).id));
+    sendCachedJson(res, await readFollowingProjects(ctx, currentUser(req).id), 'private, no-cache');
   });
 
   // Trending loads for everyone (spec section 6).
   // The same for everyone: served from the public cache, revalidated by ETag.
   router.get('/api/projects/trending', async (_req, res) => {
-    const cached = await deps.cache.read(cacheKeys.trending, PUBLIC_CACHE_TTL_MS.trending, async () => toCachedJson(await listTrendingProjects(ctx)));
+    const cached = await deps.cache.read(cacheKeys.trending, async () => toCachedJson(await listTrendingProjects(ctx)), { ttlMs: PUBLIC_CACHE_TTL_MS.trending, bytes: cachedJsonBytes });
     sendCachedJson(res, cached, 'public, no-cache');
   });
 

@@ -14,6 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close(), 60_000);
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+/** The kit writes to the database directly: drop the cached feeds as the API's writes do. */
+const asAfterApiWrites = () => t.deps.cache.invalidate({ all: true });
 
 describe('GET /api/projects/following', () => {
   it('when a visitor asks, then 401 Unauthorized', async () => {
@@ -85,6 +87,7 @@ describe('GET /api/projects/following', () => {
     await kit.follow(me.user.id, prolific.user.id);
     const made: number[] = [];
     for (let i = 0; i < FOLLOWING_LIMIT + 5; i++) made.push((await kit.project(prolific.user.id, { createdAt: ago(100 + i) })).id);
+    asAfterApiWrites();
     const feed = (await me.client.get('/api/projects/following')).body as { id: number }[];
     expect(idsOf(feed)).toEqual(made.slice(0, FOLLOWING_LIMIT));
   });
@@ -100,6 +103,7 @@ describe('GET /api/projects/following', () => {
     expect(idsOf((await me.client.get('/api/projects/following')).body)).toEqual([b.id, a.id]);
 
     await kit.share(friend.user.id, a.id, ago(1));
+    asAfterApiWrites();
     const feed = (await me.client.get('/api/projects/following')).body as { id: number; sharedByName?: string; sharedAt?: string }[];
     expect(idsOf(feed)).toEqual([a.id, b.id]);
     expect(feed[0]!.sharedByName).toBe('Fay');
@@ -120,6 +124,7 @@ describe('GET /api/projects/following', () => {
 
     await kit.suspend(author.user.id);
     await kit.suspend(sharer.user.id);
+    asAfterApiWrites();
     expect((await me.client.get('/api/projects/following')).body).toEqual([]);
   });
 });

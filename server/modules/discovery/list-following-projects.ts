@@ -1,12 +1,25 @@
 import { FOLLOWING_LIMIT } from '@shared/schemas/discovery';
+import { cachedJsonBytes, cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import { listFollowingJson } from './discovery.repository';
 import type { DiscoveryDeps } from './list-trending-projects';
 
 /**
- * The Following carousel as its JSON text (TProject[]): projects by people the member follows and
- * projects those people shared (carrying sharedBy, sharedByName and sharedAt), newest activity first,
- * each project once.
+ * The Following carousel as its cached JSON answer (TProject[]): projects by people the member follows
+ * and projects those people shared (carrying sharedBy, sharedByName and sharedAt), newest activity
+ * first, each project once. Kept per member until a write could change it: one to a project it lists
+ * (a like moves a counter), any project write by someone the member follows (a share adds an item), or
+ * any write outside /api/projects/:id (a new project, a follow, a suspension, a profile edit).
  */
-export function listFollowingProjects(deps: DiscoveryDeps, userId: string): Promise<string> {
-  return listFollowingJson(deps.db, userId, FOLLOWING_LIMIT, deps.previewOrigin);
+export async function readFollowingProjects(deps: DiscoveryDeps & { cache: PublicCache }, memberId: string): Promise<CachedJson> {
+  const load = async () => {
+    const feed = await listFollowingJson(deps.db, memberId, FOLLOWING_LIMIT, deps.previewOrigin);
+    return { json: cachedJsonOfText(feed.json), projectIds: feed.projectIds, followedIds: feed.followedIds };
+  };
+  const cached = await deps.cache.read(cacheKeys.following(memberId), load, {
+    ttlMs: PUBLIC_CACHE_TTL_MS.following,
+    shows: (feed) => feed.projectIds,
+    follows: (feed) => feed.followedIds,
+    bytes: (feed) => cachedJsonBytes(feed.json),
+  });
+  return cached.json;
 }

@@ -33,7 +33,7 @@ export async function getProject(
 ): Promise<CachedJson> {
   const load = async () => (await findProjectView(deps.db, id)) ?? null;
   type Row = Awaited<ReturnType<typeof load>>;
-  const row = (deps.cache ? await deps.cache.read<Row>(cacheKeys.project(id), PUBLIC_CACHE_TTL_MS.project, load) : await load()) ?? undefined;
+  const row = (deps.cache ? await deps.cache.read<Row>(cacheKeys.project(id), load, { ttlMs: PUBLIC_CACHE_TTL_MS.project }) : await load()) ?? undefined;
   assertCanView(viewer.user, 'project', row);
   // The answer counts the views noted here but not yet stored (this one included).
   const unstored = deps.views.view(id, viewerKeyOf(viewer));

@@ -1,5 +1,5 @@
 import type { TProject } from '@shared/schemas/project';
-import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
+import { cachedJsonBytes, cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { toProject } from './project-view';
 import { listProjectViewsByAuthor } from './projects.repository';
@@ -20,6 +20,6 @@ export function readProfileProjects(deps: Pick<AppDeps, 'db' | 'config' | 'cache
     return { json: toCachedJson(list), ids: list.map((p) => p.id) };
   };
   return deps.cache
-    .read(cacheKeys.userProjects(authorId), PUBLIC_CACHE_TTL_MS.profile, load, (value) => value.ids)
+    .read(cacheKeys.userProjects(authorId), load, { ttlMs: PUBLIC_CACHE_TTL_MS.profile, shows: (value) => value.ids, bytes: (value) => cachedJsonBytes(value.json) })
     .then((value) => value.json);
 }

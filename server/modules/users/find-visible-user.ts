@@ -29,7 +29,7 @@ export async function findVisibleUser(db: DbOrTx, key: string, viewer: UserRow):
  */
 export async function readVisibleUser(deps: { db: DbOrTx; cache: PublicCache }, key: string, viewer: UserRow): Promise<UserRow> {
   const load = async () => (await findUserByHandleOrId(deps.db, key)) ?? null;
-  const user = (await deps.cache.read(cacheKeys.profile(key), PUBLIC_CACHE_TTL_MS.profile, load)) ?? undefined;
+  const user = (await deps.cache.read(cacheKeys.profile(key), load, { ttlMs: PUBLIC_CACHE_TTL_MS.profile })) ?? undefined;
   assertCanView(viewer, 'profile', user);
   return user;
 }
