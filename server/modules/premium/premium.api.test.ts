@@ -303,6 +303,15 @@ describe('the 3x visibility boost follows the subscription', () => {
     await deliver({ type: 'customer.subscription.deleted', created: nowS() + 5, object });
     expect(await scoreOf(p.id)).toBeCloseTo(free, 9);
   });
+  it("when the subscription is deleted by webhook, then the author's cached project page loses the premium badge at once", async () => {
+    const paid = await paidMember();
+    const p = await insertProject(t.database.db, paid.user.id, { title: 'Badge', projectUrl: 'https://example.com/badge' });
+    expect((await t.client().get(`/api/projects/${p.id}`)).body.authorIsPremium).toBe(true);
+    const sub = stripe.subscriptions.get(paid.subscriptionId)!;
+    const object = subscriptionObject({ id: sub.id, customer: paid.customerId, userId: paid.user.id, status: 'canceled', periodEnd: nowS(), endedAt: nowS() });
+    expect((await deliver({ type: 'customer.subscription.deleted', created: nowS() + 5, object })).status).toBe(200);
+    expect((await t.client().get(`/api/projects/${p.id}`)).body.authorIsPremium).toBe(false);
+  });
 });
 
 describe('npm run admin -- premium <email> <days>', () => {
