@@ -4,11 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteConnection } from './pglite-connection';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -66,20 +65,28 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir?: string | 'm
     mkdirSync(dataPath, { recursive: true });
   }
   const client = new PGlite({ dataDir: dataPath, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One connection: session settings hold for every later query (PGlite runs them in order).
   const settled = client.exec(Object.entries(CONNECTION_SETTINGS).map(([k, v]) => `SET ${k} = ${v};`).join('\n'));
   settled.catch(() => undefined);
+  // node-postgres over the wire protocol, as on a server: named statements stay prepared in PGlite's
+  // one backend (its query() parses and plans every call again), and rows are typed by the same driver
+  // on both databases. One client: a transaction holds it, other queries wait for it.
+  const connection = new PgliteConnection(client);
+  const pool = new pg.Pool({ connection, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
       await settled;
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await migratePg(drizzlePg(pool), { migrationsFolder });
     },
     ping: async () => {
-      await client.query('select 1');
+      await pool.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await pool.end();
+      await client.close();
+    },
   };
 }

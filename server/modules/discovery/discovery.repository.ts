@@ -42,11 +42,8 @@ export async function refreshAllTrendingScores(db: DbOrTx): Promise<number | nul
     const result = (await tx.execute(sql`
       UPDATE projects p SET trending_score = ${trendingScoreSql()}
       FROM users u
-      WHERE u.id = p.author_id AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as {
-      rowCount?: number | null;
-      affectedRows?: number;
-    };
-    return result.rowCount ?? result.affectedRows ?? 0;
+      WHERE u.id = p.author_id AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
+    return result.rowCount ?? 0;
   });
 }
 
