@@ -1,0 +1,42 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PgliteConnection } from './pglite-connection';
+
+const lite = new PGlite();
+const pool = new pg.Pool({ connection: new PgliteConnection(lite), max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
+afterAll(async () => {
+  await pool.end();
+  await lite.close();
+});
+
+describe('node-postgres over PGlite', () => {
+  it('when a parameterised query fails inside the extended protocol, then the error is reported and the next query still runs', async () => {
+    await pool.query('CREATE TABLE handles (handle text PRIMARY KEY)');
+    await pool.query('INSERT INTO handles VALUES ($1)', ['ada']);
+    await expect(pool.query('INSERT INTO handles VALUES ($1)', ['ada'])).rejects.toMatchObject({ code: '23505' });
+    await expect(pool.query('SELECT * FROM missing WHERE x = $1', [1])).rejects.toThrow('relation "missing" does not exist');
+    expect((await pool.query('SELECT count(*)::int AS n FROM handles WHERE handle = $1', ['ada'])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('when a named statement runs again, then PGlite keeps it prepared (parsed once) and answers typed rows', async () => {
+    const statement = { name: 'handle_count', text: 'SELECT count(*)::int AS n, now() AS at FROM handles WHERE handle <> $1' };
+    for (const skip of ['x', 'y', 'z']) {
+      const { rows } = await pool.query({ ...statement, values: [skip] });
+      expect(rows[0].n).toBe(1);
+      expect(rows[0].at).toBeInstanceOf(Date);
+    }
+    const prepared = await pool.query(`SELECT name FROM pg_prepared_statements WHERE name = 'handle_count'`);
+    expect(prepared.rows).toEqual([{ name: 'handle_count' }]);
+  });
+
+  it('when a transaction holds the one client, then another query waits for its commit', async () => {
+    const tx = await pool.connect();
+    await tx.query('BEGIN');
+    await tx.query('INSERT INTO handles VALUES ($1)', ['ben']);
+    const outside = pool.query('SELECT count(*)::int AS n FROM handles');
+    await tx.query('COMMIT');
+    tx.release();
+    expect((await outside).rows).toEqual([{ n: 2 }]);
+  });
+});
