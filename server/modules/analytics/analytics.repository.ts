@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { rowsOf } from '../../db/rows';
 
 export type ActivityKind = 'views' | 'reactions' | 'saves' | 'comments' | 'shares' | 'ratings';
 
@@ -58,37 +57,31 @@ const SUMS = sql.raw(`
 
 /** The creator's project ids and titles (projects_author_idx). */
 export function authorProjects(db: DbOrTx, authorId: string): Promise<{ id: number; title: string }[]> {
-  return rowsOf(db, sql`SELECT id, title FROM projects WHERE author_id = ${authorId}`);
+  return preparedSql<{ id: number; title: string }>(db, 'analytics_author_projects', () => sql`
+    SELECT id, title FROM projects WHERE author_id = ${sql.placeholder('authorId')}`)({ authorId });
 }
 
-const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-
 /**
- * Activity per day since `fromDay` (YYYY-MM-DD, UTC) summed over these projects. The id list lets the
- * planner read each project's days by the (project_id, day) primary key, whatever the table's size.
+ * Activity per day since `fromDay` (YYYY-MM-DD, UTC) summed over these projects. Prepared, the ids one
+ * array parameter: the planner reads each project's days by the (project_id, day) primary key, whatever
+ * the table's size.
  */
 export function dailyActivity(db: DbOrTx, projectIds: readonly number[], fromDay: string): Promise<(ActivityCounts & { day: string })[]> {
   if (projectIds.length === 0) return Promise.resolve([]);
-  return rowsOf(
-    db,
-    sql`
-      SELECT to_char(s.day, 'YYYY-MM-DD') AS day, ${SUMS}
-      FROM project_daily_stats s
-      WHERE s.project_id IN (${idList(projectIds)}) AND s.day >= ${fromDay}::date
-      GROUP BY s.day
-      ORDER BY s.day`,
-  );
+  return preparedSql<ActivityCounts & { day: string }>(db, 'analytics_daily', () => sql`
+    SELECT to_char(s.day, 'YYYY-MM-DD') AS day, ${SUMS}
+    FROM project_daily_stats s
+    WHERE s.project_id = ANY(${sql.placeholder('ids')}::int[]) AND s.day >= ${sql.placeholder('from')}::date
+    GROUP BY s.day
+    ORDER BY s.day`)({ ids: [...projectIds], from: fromDay });
 }
 
 /** Activity since `fromDay` per project, for the projects that had any. */
 export function projectActivity(db: DbOrTx, projectIds: readonly number[], fromDay: string): Promise<(ActivityCounts & { id: number })[]> {
   if (projectIds.length === 0) return Promise.resolve([]);
-  return rowsOf(
-    db,
-    sql`
-      SELECT s.project_id AS id, ${SUMS}
-      FROM project_daily_stats s
-      WHERE s.project_id IN (${idList(projectIds)}) AND s.day >= ${fromDay}::date
-      GROUP BY s.project_id`,
-  );
+  return preparedSql<ActivityCounts & { id: number }>(db, 'analytics_per_project', () => sql`
+    SELECT s.project_id AS id, ${SUMS}
+    FROM project_daily_stats s
+    WHERE s.project_id = ANY(${sql.placeholder('ids')}::int[]) AND s.day >= ${sql.placeholder('from')}::date
+    GROUP BY s.project_id`)({ ids: [...projectIds], from: fromDay });
 }
