@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   const api = express.Router();
   // The one route exempt from the same-origin guard and sessions: Stripe's webhook is called by Stripe,
   // carries no cookie, and is authenticated by its signature over the raw body (hence before the JSON parser).
-  // Like any write, it drops the cached reads and users it may change (premium badges and boosts).
+  // Like any write, it drops the cached reads it may change (premium badges and boosts).
   api.post(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '1mb' }), invalidateAfterWrites(deps.cache), stripeWebhookHandler(deps));
   api.use(express.json({ limit: '1mb' }));
   api.use(refuseNul);

@@ -179,8 +179,8 @@ describe('public read cache', () => {
   it('when one instance invalidates, then another instance sharing Redis drops its copy too, and tells its other caches (search)', async () => {
     const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
     const [ra, rb] = await Promise.all([connectRedis(REDIS_URL), connectRedis(REDIS_URL)]);
-    const a = new PublicCache({ redis: ra, prefix });
-    const b = new PublicCache({ redis: rb, prefix });
+    const a = new PublicCache({ redis: ra, prefix, maxBytes: 1 << 20 });
+    const b = new PublicCache({ redis: rb, prefix, maxBytes: 1 << 20 });
     await Promise.all([a.start(), b.start()]);
     const heardOnB: unknown[] = [];
     b.onDrop((scope) => heardOnB.push(scope));

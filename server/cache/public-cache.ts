@@ -13,8 +13,6 @@ export type InvalidationScope = { projectId: number; actor?: string } | { trendi
 /** How long a cached read may be served without a write invalidating it (also bounds a lost Redis message). */
 export const PUBLIC_CACHE_TTL_MS = { trending: 10_000, project: 30_000, profile: 30_000, blog: 60_000, following: 30_000 } as const;
 const MAX_ENTRIES = 20_000;
-/** Memory bound of the stored answers when none is given (READ_CACHE_MB); the oldest stored go first. */
-const MAX_BYTES = 64 * 1024 * 1024;
 /** What an entry without a size of its own is counted as (a row of a profile or a project). */
 const DEFAULT_ENTRY_BYTES = 2048;
 
@@ -121,7 +119,8 @@ export class PublicCache {
   private readonly channel: string;
   private dropListeners: ((scope: InvalidationScope) => void)[] = [];
 
-  constructor(private readonly opts: { redis: RedisClient | null; prefix: string; logger?: Logger; maxBytes?: number }) {
+  /** `maxBytes` bounds the stored answers (READ_CACHE_MB); the oldest stored go first. */
+  constructor(private readonly opts: { redis: RedisClient | null; prefix: string; logger?: Logger; maxBytes: number }) {
     this.channel = `${opts.prefix}cache:invalidate`;
   }
 
@@ -186,7 +185,7 @@ export class PublicCache {
       shows: [...(options.shows?.(value) ?? [])],
       follows: [...(options.follows?.(value) ?? [])],
     };
-    const maxBytes = this.opts.maxBytes ?? MAX_BYTES;
+    const { maxBytes } = this.opts;
     // Oldest first (a Map keeps insertion order), until the new entry fits.
     for (const oldest of this.entries.keys()) {
       if (this.entries.size < MAX_ENTRIES && this.bytes + entry.bytes <= maxBytes) break;

@@ -10,6 +10,7 @@ import { serialize } from 'pg-protocol';
  * every message alone and loses the connection after such an error.)
  */
 export class PgliteConnection extends EventEmitter {
+  /** node-postgres's Client.end() asks the connection to end only while this is set. */
   _connecting = false;
   readonly stream = { destroy: () => this.end() };
   /** node-postgres records here which named statements this connection has parsed. */

@@ -5,7 +5,7 @@ import { isoSql } from '../../db/iso-sql';
 import { prepared, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, users } from '../../db/schema';
-import { projectCardJsonSql, publicNameSql } from '../projects/project-card-sql';
+import { projectCardJsonSql, publicNameSql, visibleCardsJsonSql } from '../projects/project-card-sql';
 import { previewOriginOf, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
 
@@ -83,11 +83,10 @@ export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]
 export async function findVisibleProjectCardsJson(db: DbOrTx, ids: readonly number[], previewOrigin: string | undefined): Promise<string> {
   if (ids.length === 0) return '[]';
   const [row] = await preparedSql<{ json: string }>(db, 'visible_project_cards_json', () => sql`
-    SELECT coalesce(json_agg(${projectCardJsonSql(sql`${sql.placeholder('previewOrigin')}`)} ORDER BY wanted.n), '[]')::text AS json
-    FROM unnest(${sql.placeholder('ids')}::int[]) WITH ORDINALITY AS wanted(id, n)
-    JOIN projects p ON p.id = wanted.id
-    JOIN users u ON u.id = p.author_id
-    WHERE NOT u.is_suspended`)({ ids: [...ids], previewOrigin: previewOriginOf(previewOrigin) });
+    SELECT ${visibleCardsJsonSql(sql`${sql.placeholder('ids')}::int[]`, sql`${sql.placeholder('previewOrigin')}`)} AS json`)({
+    ids: [...ids],
+    previewOrigin: previewOriginOf(previewOrigin),
+  });
   return row!.json;
 }
 
@@ -333,11 +332,7 @@ export async function readRecommendationPage(
     SELECT coalesce(cardinality(s.project_ids), 0) AS length, s.complete,
       s.computed_at > now() - ${sql.placeholder('maxAgeMs')}::int * interval '1 millisecond' AS fresh,
       s.next_project_ids IS NOT NULL AS "hasNext",
-      (SELECT coalesce(json_agg(${projectCardJsonSql(sql`${sql.placeholder('previewOrigin')}`)} ORDER BY slice.n), '[]')::text
-        FROM unnest(s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]) WITH ORDINALITY AS slice(id, n)
-        JOIN projects p ON p.id = slice.id
-        JOIN users u ON u.id = p.author_id
-        WHERE NOT u.is_suspended) AS cards
+      ${visibleCardsJsonSql(sql`s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]`, sql`${sql.placeholder('previewOrigin')}`)} AS cards
     FROM recommendation_snapshots s
     WHERE s.user_id = ${sql.placeholder('userId')}`)({
     userId,

@@ -18,6 +18,18 @@ export function publicNameSql(displayName: string, firstName: string, lastName: 
  * the statement's placeholder for previewOriginOf(PREVIEW_ORIGIN); `extra` adds key/value pairs
  * (a share's). project-card-sql.api.test.ts holds both definitions to the same answers.
  */
+/**
+ * The cards of the projects whose ids the int[] expression lists, in its order, as the JSON text of
+ * TProject[] (a scalar subquery); deleted projects and suspended authors' are left out.
+ */
+export function visibleCardsJsonSql(ids: SQL, previewOrigin: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(${projectCardJsonSql(previewOrigin)} ORDER BY wanted.n), '[]')::text
+    FROM unnest(${ids}) WITH ORDINALITY AS wanted(id, n)
+    JOIN projects p ON p.id = wanted.id
+    JOIN users u ON u.id = p.author_id
+    WHERE NOT u.is_suspended)`;
+}
+
 export function projectCardJsonSql(previewOrigin: SQL, extra?: SQL): SQL {
   return sql`json_build_object(
     'id', p.id, 'title', p.title, 'description', p.description, 'thumbnail', p.thumbnail, 'category', p.category,
