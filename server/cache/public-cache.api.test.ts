@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, projects, users } from '../db/schema';
+import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
+import { blogPosts, notifications, projects, recommendationSnapshots, users } from '../db/schema';
+import { insertNotification } from '../modules/notifications/notifications.repository';
 import { setAdminByEmail } from '../modules/users/users.repository';
 import { connectRedis } from '../redis';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -164,6 +166,75 @@ describe('public read cache', () => {
     expect(await titles()).toEqual(['Renamed outside']);
   });
 
+  it('when a member reads a recommended page again, then it comes from the cache until a write changes a project on it or a new ranking replaces it', async () => {
+    const member = await t.signUp();
+    const author = await t.signUp();
+    const fan = await t.signUp();
+    for (let i = 0; i < 24; i++) await insertProject(t.deps.db, author.user.id, { title: `Ranked ${i}`, projectUrl: 'https://example.com/app', reactionCount: 500 + i });
+    const later = `/api/projects/recommended?limit=${PAGE_SIZE}&offset=${INITIAL_OFFSET}`;
+    const idsOf = async (path: string) => ((await member.client.get(path)).body as { id: number }[]).map((p) => p.id);
+
+    const first = await member.client.get('/api/projects/recommended');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await conditionalStatus('/api/projects/recommended', first.headers.get('etag')!, member.client.cookieHeader)).toBe(304);
+    const top = first.body[0] as { id: number; title: string };
+    const laterIds = await idsOf(later);
+    expect(laterIds).toHaveLength(PAGE_SIZE);
+
+    // Changed outside the API (no invalidation): served from the cache.
+    await t.deps.db.update(projects).set({ title: 'Renamed outside' }).where(eq(projects.id, top.id));
+    expect((await member.client.get('/api/projects/recommended')).body[0].title).toBe(top.title);
+
+    // A like on a project the page shows drops it.
+    expect((await fan.client.post(`/api/projects/${top.id}/react`, { type: 'like' })).status).toBe(200);
+    expect((await member.client.get('/api/projects/recommended')).body[0]).toMatchObject({ id: top.id, title: 'Renamed outside' });
+    expect(await conditionalStatus('/api/projects/recommended', first.headers.get('etag')!, member.client.cookieHeader)).toBe(200);
+
+    // A ranking made in the background waits (reversed here); a first page of another size takes it over,
+    // and the later page cached from the old ranking goes with it.
+    const [snapshot] = await t.deps.db.select().from(recommendationSnapshots).where(eq(recommendationSnapshots.userId, member.user.id));
+    const reversed = [...snapshot!.projectIds].reverse();
+    await t.deps.db
+      .update(recommendationSnapshots)
+      .set({ computedAt: new Date(Date.now() - 3 * 60_000), nextProjectIds: reversed, nextComputedAt: new Date() })
+      .where(eq(recommendationSnapshots.userId, member.user.id));
+    expect(await idsOf(later)).toEqual(laterIds);
+    expect(await idsOf('/api/projects/recommended?limit=9')).toEqual(reversed.slice(0, 9));
+    expect(await idsOf(later)).toEqual(reversed.slice(INITIAL_OFFSET, INITIAL_OFFSET + PAGE_SIZE));
+  });
+
+  it('when a member reads their notifications again, then they come from the cache until one is stored for them, they read one, or its project goes', async () => {
+    const author = await t.signUp();
+    const fan = await t.signUp({ firstName: 'Fay', lastName: 'Fan' });
+    const p = await insertProject(t.deps.db, author.user.id, { title: 'Noticed', projectUrl: 'https://example.com/app' });
+    const list = async () => (await author.client.get('/api/notifications')).body as { id: number; message: string; read: boolean }[];
+
+    const first = await author.client.get('/api/notifications');
+    expect(first.body).toEqual([]);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await conditionalStatus('/api/notifications', first.headers.get('etag')!, author.client.cookieHeader)).toBe(304);
+
+    // Stored outside the API (no event): served from the cache.
+    await insertNotification(t.deps.db, { userId: author.user.id, type: 'follow', title: 'New follower', message: 'Stored outside', link: '/' });
+    expect(await list()).toEqual([]);
+
+    // A like stores a notification for the author: their list shows it (the like itself lists no project of theirs).
+    expect((await fan.client.post(`/api/projects/${p.id}/react`, { type: 'like' })).status).toBe(200);
+    const after = await list();
+    expect(after.map((n) => n.message)).toEqual(['Fay Fan liked your project "Noticed"', 'Stored outside']);
+    expect(await conditionalStatus('/api/notifications', first.headers.get('etag')!, author.client.cookieHeader)).toBe(200);
+
+    // Reading one (a write the public cache ignores) shows at once.
+    expect((await author.client.patch(`/api/notifications/${after[0]!.id}/read`)).status).toBe(200);
+    expect((await list())[0]).toMatchObject({ id: after[0]!.id, read: true });
+
+    // The project's deletion takes its notification with it.
+    expect((await author.client.request('DELETE', `/api/projects/${p.id}`)).status).toBe(204);
+    expect((await list()).map((n) => n.message)).toEqual(['Stored outside']);
+    await t.deps.db.delete(notifications).where(eq(notifications.userId, author.user.id));
+  });
+
   it('when the stored answers outgrow the memory bound, then the oldest are dropped first', async () => {
     const cache = new PublicCache({ redis: null, prefix: 'bound:', maxBytes: 3000 });
     let loads = 0;
@@ -176,7 +247,7 @@ describe('public read cache', () => {
     expect(await read('a')).toBe('a4');
   });
 
-  it('when one instance invalidates, then another instance sharing Redis drops its copy too, and tells its other caches (search)', async () => {
+  it('when one instance invalidates, then another instance sharing Redis drops its copy too, and tells its other caches (search) of public drops', async () => {
     const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
     const [ra, rb] = await Promise.all([connectRedis(REDIS_URL), connectRedis(REDIS_URL)]);
     const a = new PublicCache({ redis: ra, prefix, maxBytes: 1 << 20 });
@@ -191,6 +262,15 @@ describe('public read cache', () => {
       expect(await b.read('trending', load, { ttlMs: 60_000 })).toBe(1);
       a.invalidate({ trending: true });
       await expect.poll(() => b.read('trending', load, { ttlMs: 60_000 }), { timeout: 5000 }).toBe(2);
+      expect(heardOnB).toEqual([{ trending: true }]);
+
+      // One member's own reads: theirs go on every instance, another member's stay, search is not told.
+      const mine = () => b.read('mine', load, { ttlMs: 60_000, owner: 'm1' });
+      const theirs = () => b.read('theirs', load, { ttlMs: 60_000, owner: 'm2' });
+      expect([await mine(), await theirs()]).toEqual([3, 4]);
+      a.invalidate({ member: 'm1' });
+      await expect.poll(mine, { timeout: 5000 }).toBe(5);
+      expect(await theirs()).toBe(4);
       expect(heardOnB).toEqual([{ trending: true }]);
     } finally {
       await Promise.all([a.close(), b.close()]);

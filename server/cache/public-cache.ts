@@ -6,12 +6,22 @@ import type { RedisClient } from '../redis';
 
 /**
  * What a write makes stale: one project (its page, the lists showing it and trending, plus the feeds
- * following the member who wrote, whose shares they list), trending, or every cached read.
+ * following the member who wrote, whose shares they list), trending, every cached read, or one
+ * member's own reads (their feed, recommended pages and notifications: a notification came, they read
+ * one, their recommendations were ranked again).
  */
-export type InvalidationScope = { projectId: number; actor?: string } | { trending: true } | { all: true };
+export type InvalidationScope = { projectId: number; actor?: string } | { trending: true } | { all: true } | { member: string };
 
 /** How long a cached read may be served without a write invalidating it (also bounds a lost Redis message). */
-export const PUBLIC_CACHE_TTL_MS = { trending: 10_000, project: 30_000, profile: 30_000, blog: 60_000, following: 30_000 } as const;
+export const PUBLIC_CACHE_TTL_MS = {
+  trending: 10_000,
+  project: 30_000,
+  profile: 30_000,
+  blog: 60_000,
+  following: 30_000,
+  recommended: 30_000,
+  notifications: 30_000,
+} as const;
 const MAX_ENTRIES = 20_000;
 /** What an entry without a size of its own is counted as (a row of a profile or a project). */
 const DEFAULT_ENTRY_BYTES = 2048;
@@ -25,9 +35,12 @@ export type ReadOptions<T> = {
   follows?: (value: T) => Iterable<string>;
   /** Its size in memory, when more than a row's. */
   bytes?: (value: T) => number;
+  /** The member whose own read it is, dropped with `{ member }`. */
+  owner?: string;
 };
 
-type Entry = { value: unknown; expires: number; bytes: number; shows: number[]; follows: string[] };
+type Entry = { value: unknown; expires: number; bytes: number; shows: number[]; follows: string[]; owner: string | undefined };
+type Load = { promise: Promise<unknown>; owner: string | undefined };
 
 export const cacheKeys = {
   trending: 'trending',
@@ -40,6 +53,10 @@ export const cacheKeys = {
   blogPost: (slug: string) => `blog:post:${slug}`,
   /** A member's following feed, as its JSON answer. */
   following: (memberId: string) => `following:${memberId}`,
+  /** A page of a member's recommendations, as its JSON answer. */
+  recommended: (memberId: string, page: { offset: number; limit: number }) => `recommended:${memberId}:${page.offset}:${page.limit}`,
+  /** A member's notifications, as their JSON answer. */
+  notifications: (memberId: string) => `notifications:${memberId}`,
 } as const;
 
 /** A JSON answer serialised once, with its strong ETag; compressed once per encoding on first demand. */
@@ -101,7 +118,7 @@ export function sendCachedJson(res: Response, cached: CachedJson, cacheControl: 
 
 /**
  * In-process cache of public reads (trending, project pages, profiles and their project lists, the
- * blog). Every write invalidates what it makes
+ * blog) and of members' own reads (feed, recommended pages, notifications). Every write invalidates what it makes
  * stale before its answer leaves (see invalidateAfterWrites), and, with Redis, publishes the
  * invalidation so every instance drops its copy; the TTLs bound staleness if a message is lost.
  * A load that started before an invalidation is not stored, and concurrent misses share one load.
@@ -113,8 +130,10 @@ export class PublicCache {
   private keysShowing = new Map<number, Set<string>>();
   /** Which stored keys a member's project writes make stale (the feeds of their followers). */
   private keysFollowing = new Map<string, Set<string>>();
-  private loading = new Map<string, Promise<unknown>>();
-  private generation = 0;
+  /** Which stored keys are a member's own reads. */
+  private keysOwned = new Map<string, Set<string>>();
+  /** Loads under way; a drop removes those it makes stale, so that they are not stored. */
+  private loading = new Map<string, Load>();
   private subscriber: RedisClient | null = null;
   private readonly channel: string;
   private dropListeners: ((scope: InvalidationScope) => void)[] = [];
@@ -143,17 +162,18 @@ export class PublicCache {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
     const pending = this.loading.get(key);
-    if (pending) return pending as Promise<T>;
-    const generation = this.generation;
-    const promise = load()
+    if (pending) return pending.promise as Promise<T>;
+    const current = () => this.loading.get(key)?.promise === promise;
+    const promise: Promise<T> = load()
       .then((value) => {
-        if (generation === this.generation) this.store(key, value, options);
+        // A drop since the load began removed it: what it read may be stale.
+        if (current()) this.store(key, value, options);
         return value;
       })
       .finally(() => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
+        if (current()) this.loading.delete(key);
       });
-    this.loading.set(key, promise);
+    this.loading.set(key, { promise, owner: options.owner });
     return promise;
   }
 
@@ -163,7 +183,7 @@ export class PublicCache {
     if (hit) hit.value = change(hit.value as T);
   }
 
-  /** Tells a cache kept elsewhere (search answers) about every drop, local or from another instance. */
+  /** Tells a cache kept elsewhere (search answers) about every drop of public reads, local or from another instance. */
   onDrop(listener: (scope: InvalidationScope) => void): void {
     this.dropListeners.push(listener);
   }
@@ -184,6 +204,7 @@ export class PublicCache {
       bytes: options.bytes?.(value) ?? DEFAULT_ENTRY_BYTES,
       shows: [...(options.shows?.(value) ?? [])],
       follows: [...(options.follows?.(value) ?? [])],
+      owner: options.owner,
     };
     const { maxBytes } = this.opts;
     // Oldest first (a Map keeps insertion order), until the new entry fits.
@@ -195,6 +216,7 @@ export class PublicCache {
     this.bytes += entry.bytes;
     for (const projectId of entry.shows) index(this.keysShowing, projectId, key);
     for (const memberId of entry.follows) index(this.keysFollowing, memberId, key);
+    if (entry.owner) index(this.keysOwned, entry.owner, key);
   }
 
   private remove(key: string): void {
@@ -204,10 +226,16 @@ export class PublicCache {
     this.bytes -= entry.bytes;
     for (const projectId of entry.shows) unindex(this.keysShowing, projectId, key);
     for (const memberId of entry.follows) unindex(this.keysFollowing, memberId, key);
+    if (entry.owner) unindex(this.keysOwned, entry.owner, key);
   }
 
   private drop(scope: InvalidationScope): void {
-    this.generation++;
+    if ('member' in scope) {
+      for (const [key, load] of this.loading) if (load.owner === scope.member) this.loading.delete(key);
+      for (const key of [...(this.keysOwned.get(scope.member) ?? [])]) this.remove(key);
+      return;
+    }
+    // Which loads a public write makes stale is unknown before they answer: none of them is stored.
     this.loading.clear();
     for (const listener of this.dropListeners) listener(scope);
     if ('all' in scope) {
@@ -215,6 +243,7 @@ export class PublicCache {
       this.bytes = 0;
       this.keysShowing.clear();
       this.keysFollowing.clear();
+      this.keysOwned.clear();
       return;
     }
     if ('projectId' in scope) {

@@ -62,6 +62,8 @@ export function startDiscovery(
     ranking.add(userId);
     try {
       await storeNextRecommendationSnapshot(deps.db, userId);
+      // The member's cached first page still shows the stale ranking: their next one takes the new one.
+      deps.cache?.invalidate({ member: userId });
     } finally {
       ranking.delete(userId);
     }

@@ -54,6 +54,10 @@ export function discoveryKit(db: Db, cache?: PublicCache) {
       const rows = await db.select({ id: projects.id, s: projects.trendingScore }).from(projects).where(inArray(projects.id, ids));
       return new Map(rows.map((r) => [r.id, r.s]));
     },
+    /** As if SNAPSHOT_REUSE_MS had passed since the member's recommendations were ranked. */
+    async ageRecommendations(userId: string) {
+      await db.execute(sql`UPDATE recommendation_snapshots SET computed_at = now() - interval '3 minutes' WHERE user_id = ${userId}`);
+    },
     /** What the scheduled job does: every trending score and the search lexicon. */
     async refresh() {
       await refreshAllTrendingScores(db);

@@ -269,10 +269,10 @@ export const FIRST_RANKING_SIZE = 100;
 
 /**
  * A page of the member's stored snapshot: its visible projects' cards, in order, as the JSON text of
- * TProject[]; whether it is still young enough to reuse for a first page, whether it holds every ranked
+ * TProject[]; the page's ids (hidden ones too); whether it is still young enough to reuse for a first page, whether it holds every ranked
  * project, and whether a background ranking waits to replace it.
  */
-export type SnapshotPage = { cards: string; length: number; complete: boolean; fresh: boolean; hasNext: boolean };
+export type SnapshotPage = { cards: string; ids: number[]; length: number; complete: boolean; fresh: boolean; hasNext: boolean };
 
 /**
  * Ranks the member's recommendations now (the best `size`, `complete` when that is the whole
@@ -328,8 +328,9 @@ export async function readRecommendationPage(
   page: { limit: number; offset: number },
   previewOrigin: string | undefined,
 ): Promise<SnapshotPage | null> {
-  const [row] = await preparedSql<{ length: number; complete: boolean; fresh: boolean; hasNext: boolean; cards: string }>(db, 'recommendation_page_json', () => sql`
+  const [row] = await preparedSql<{ length: number; complete: boolean; fresh: boolean; hasNext: boolean; cards: string; ids: number[] }>(db, 'recommendation_page_json', () => sql`
     SELECT coalesce(cardinality(s.project_ids), 0) AS length, s.complete,
+      s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int] AS ids,
       s.computed_at > now() - ${sql.placeholder('maxAgeMs')}::int * interval '1 millisecond' AS fresh,
       s.next_project_ids IS NOT NULL AS "hasNext",
       ${visibleCardsJsonSql(sql`s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]`, sql`${sql.placeholder('previewOrigin')}`)} AS cards
@@ -342,7 +343,7 @@ export async function readRecommendationPage(
     previewOrigin: previewOriginOf(previewOrigin),
   });
   if (!row) return null;
-  return { cards: row.cards, length: Number(row.length), complete: row.complete, fresh: row.fresh, hasNext: row.hasNext };
+  return { cards: row.cards, ids: (row.ids ?? []).map(Number), length: Number(row.length), complete: row.complete, fresh: row.fresh, hasNext: row.hasNext };
 }
 
 /**

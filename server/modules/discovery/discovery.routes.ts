@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { readFollowingProjects } from './list-following-projects';
-import { listRecommendedProjects } from './list-recommended-projects';
+import { readRecommendedProjects } from './list-recommended-projects';
 import { listTrendingProjects } from './list-trending-projects';
 import { SearchResultCache } from './search-cache';
 import { searchContent } from './search-content';
@@ -32,9 +32,10 @@ export function discoveryRoutes(deps: AppDeps): Router {
     sendCachedJson(res, cached, 'public, no-cache');
   });
 
+  // Per member and page, cached until a write or a new ranking changes it (readRecommendedProjects).
   router.get('/api/projects/recommended', requireUser, async (req, res) => {
     const page = parse(ZRecommendedQuerySchema, req.query);
-    res.type('json').send(await listRecommendedProjects(ctx, currentUser(req).id, page));
+    sendCachedJson(res, await readRecommendedProjects(ctx, currentUser(req).id, page), 'private, no-cache');
   });
 
   // Search is the heaviest read: a generous per-member budget keeps one client from hogging the database.

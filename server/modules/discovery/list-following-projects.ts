@@ -17,6 +17,7 @@ export async function readFollowingProjects(deps: DiscoveryDeps & { cache: Publi
   };
   const cached = await deps.cache.read(cacheKeys.following(memberId), load, {
     ttlMs: PUBLIC_CACHE_TTL_MS.following,
+    owner: memberId,
     shows: (feed) => feed.projectIds,
     follows: (feed) => feed.followedIds,
     bytes: (feed) => cachedJsonBytes(feed.json),

@@ -1,4 +1,5 @@
 import type { TRecommendedQuery } from '@shared/schemas/discovery';
+import { cachedJsonBytes, cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import type { EventBus } from '../../events/domain-events';
 import {
   extendRecommendationSnapshot,
@@ -10,6 +11,10 @@ import {
 } from './discovery.repository';
 import type { DiscoveryDeps } from './list-trending-projects';
 
+type RecommendedDeps = DiscoveryDeps & { events: Pick<EventBus, 'emit'>; cache: PublicCache };
+/** A page's cards (the JSON text of TProject[]) and the ids it was read from. */
+type RecommendedPage = { cards: string; ids: number[] };
+
 /**
  * "More for you", page by page, from the member's snapshot: later pages read it, so paging never repeats
  * or skips a project however likes and scores move meanwhile. A member's first page ever ranks now
@@ -17,28 +22,51 @@ import type { DiscoveryDeps } from './list-trending-projects';
  * SNAPSHOT_REUSE_MS takes over the ranking made in the background since, or, when none waits, shows the
  * stale one at once and asks for a background ranking for the next first page (stale while revalidating:
  * no member waits for a ranking they already have an answer for). The first page that reaches past the
- * ranked projects ranks the rest and appends it. Past the end the page is empty. Answers the JSON
- * text of the page's cards (TProject[]).
+ * ranked projects ranks the rest and appends it. Past the end the page is empty.
+ *
+ * Each page is kept per member (PUBLIC_CACHE_TTL_MS.recommended) until a write changes a project it
+ * shows, any write outside /api/projects/:id (a suspension, a premium change), or a new snapshot: one
+ * that replaces the ranking drops all the member's cached pages, on every instance, before its page is
+ * answered. A completed snapshot only appends, so the pages already cached stay right.
  */
-export async function listRecommendedProjects(
-  deps: DiscoveryDeps & { events: Pick<EventBus, 'emit'> },
-  userId: string,
-  page: TRecommendedQuery,
-): Promise<string> {
+export async function readRecommendedProjects(deps: RecommendedDeps, userId: string, page: TRecommendedQuery): Promise<CachedJson> {
+  const load = async () => {
+    const { cards, ids } = await listRecommendedProjects(deps, userId, page);
+    return { json: cachedJsonOfText(cards), ids };
+  };
+  const cached = await deps.cache.read(cacheKeys.recommended(userId, page), load, {
+    ttlMs: PUBLIC_CACHE_TTL_MS.recommended,
+    owner: userId,
+    shows: (p) => p.ids,
+    bytes: (p) => cachedJsonBytes(p.json),
+  });
+  return cached.json;
+}
+
+export async function listRecommendedProjects(deps: RecommendedDeps, userId: string, page: TRecommendedQuery): Promise<RecommendedPage> {
   const end = page.offset + page.limit;
-  const cardsOf = (ids: number[]) => findVisibleProjectCardsJson(deps.db, ids.slice(page.offset, end), deps.previewOrigin);
+  const pageOf = async (all: number[]) => {
+    const ids = all.slice(page.offset, end);
+    return { cards: await findVisibleProjectCardsJson(deps.db, ids, deps.previewOrigin), ids };
+  };
+  // The member's other cached pages were read from the ranking just replaced.
+  const replaced = (ids: number[]) => {
+    deps.cache.invalidate({ member: userId });
+    return ids;
+  };
   const stored = await readRecommendationPage(deps.db, userId, page, deps.previewOrigin);
-  if (!stored) return cardsOf(await storeRecommendationSnapshot(deps.db, userId, end <= FIRST_RANKING_SIZE ? FIRST_RANKING_SIZE : undefined));
-  let { cards, length, complete } = stored;
+  if (!stored) return pageOf(replaced(await storeRecommendationSnapshot(deps.db, userId, end <= FIRST_RANKING_SIZE ? FIRST_RANKING_SIZE : undefined)));
+  let answer: RecommendedPage = stored;
+  let { length, complete } = stored;
   if (page.offset === 0 && !stored.fresh) {
     const next = stored.hasNext ? await promoteNextRecommendationSnapshot(deps.db, userId) : null;
     if (next) {
-      cards = await cardsOf(next);
+      answer = await pageOf(replaced(next));
       [length, complete] = [next.length, false];
     } else {
       await deps.events.emit('recommendations:stale', { userId });
     }
   }
-  if (!complete && end > length) cards = await cardsOf(await extendRecommendationSnapshot(deps.db, userId));
-  return cards;
+  if (!complete && end > length) answer = await pageOf(await extendRecommendationSnapshot(deps.db, userId));
+  return answer;
 }

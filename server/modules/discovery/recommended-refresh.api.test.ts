@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
 import { recommendationSnapshots } from '../../db/schema';
@@ -10,7 +10,7 @@ let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;
 beforeAll(async () => {
   t = await startTestServer();
-  kit = discoveryKit(t.database.db);
+  kit = discoveryKit(t.database.db, t.deps.cache);
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
@@ -27,7 +27,7 @@ describe('GET /api/projects/recommended, ranked again in the background', () => 
     expect(ranked.slice(0, 3)).toEqual([made[19], made[18], made[17]]);
     await kit.setCounts(made.slice(0, 5), { reactionCount: 5000 });
     await kit.refresh();
-    await t.database.db.execute(sql`UPDATE recommendation_snapshots SET computed_at = now() - interval '3 minutes' WHERE user_id = ${me.user.id}`);
+    await kit.ageRecommendations(me.user.id);
     // The stale first page asks for a background ranking, which is stored as the next one…
     expect(await page(me.client)).toEqual(ranked.slice(0, INITIAL_OFFSET));
     const [waiting] = await t.database.db.select().from(recommendationSnapshots).where(eq(recommendationSnapshots.userId, me.user.id));

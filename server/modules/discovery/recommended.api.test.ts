@@ -11,7 +11,7 @@ let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;
 beforeAll(async () => {
   t = await startTestServer();
-  kit = discoveryKit(t.database.db);
+  kit = discoveryKit(t.database.db, t.deps.cache);
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
@@ -114,7 +114,7 @@ describe('GET /api/projects/recommended', () => {
     await kit.setCounts([b.id], { reactionCount: 100 });
     await kit.refresh();
     expect(await page(me.client, '/api/projects/recommended?limit=50')).toEqual(first);
-    await t.database.db.execute(sql`UPDATE recommendation_snapshots SET computed_at = now() - interval '3 minutes' WHERE user_id = ${me.user.id}`);
+    await kit.ageRecommendations(me.user.id);
     // Stale: the member gets the ranking they had without waiting; a new one is made in the background.
     expect(await page(me.client, '/api/projects/recommended?limit=50')).toEqual(first);
     const again = await page(me.client, '/api/projects/recommended?limit=50');

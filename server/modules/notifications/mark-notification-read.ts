@@ -6,9 +6,10 @@ import { toNotification } from './notification-view';
 import { markRead } from './notifications.repository';
 
 /** Marks one of the member's notifications read (again is fine); someone else's is 404, like a missing one. */
-export async function markNotificationRead(deps: Pick<AppDeps, 'db'>, user: UserRow, id: number): Promise<TNotification> {
+export async function markNotificationRead(deps: Pick<AppDeps, 'db' | 'cache'>, user: UserRow, id: number): Promise<TNotification> {
   // Only the recipient's own rows match (canView's notification rule, applied in SQL).
   const row = await markRead(deps.db, user.id, id);
   assertExists('notification', row);
+  deps.cache.invalidate({ member: user.id });
   return toNotification(row);
 }

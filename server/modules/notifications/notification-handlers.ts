@@ -5,8 +5,11 @@ import { toNotification } from './notification-view';
 import { findProjectActTargets, insertNotifications, type NewNotification } from './notifications.repository';
 
 /** Turns domain events into stored notifications with a sentence a person understands. Never for oneself. */
-export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'>): void {
-  const { db, events } = deps;
+export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events' | 'cache'>): void {
+  const { db, events, cache } = deps;
+
+  // Registered before realtime's push (start-server.ts), so a list read on hearing the push is current.
+  events.on('notification:created', ({ userId }) => cache.invalidate({ member: userId }));
 
   /** Stores the notifications, then tells realtime so each member's open sessions see theirs at once. */
   const store = async (values: NewNotification[]) => {

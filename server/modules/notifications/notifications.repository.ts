@@ -43,24 +43,29 @@ export function findProjectActTargets(db: DbOrTx, acts: readonly { projectId: nu
     ORDER BY e.ord`)({ projectIds: acts.map((a) => a.projectId), actorIds: acts.map((a) => a.actorId) });
 }
 
+/** A member's notifications as their answer's JSON text, and the projects they point at. */
+export type NotificationsJson = { json: string; projectIds: number[] };
+
 /**
  * The member's newest notifications as the JSON text of GET /api/notifications (TNotification[]):
  * composed by the database in one prepared statement, so a list of 100 is not parsed into rows, mapped
- * and serialised again per request (that was most of the route's time).
+ * and serialised again per request (that was most of the route's time). With the projects they point
+ * at, whose deletion takes those notifications with it.
  */
-export async function listNotificationsJson(db: DbOrTx, userId: string, limit: number): Promise<string> {
-  const [row] = await preparedSql<{ json: string }>(db, 'notifications_json_of_user', () => sql`
+export async function listNotificationsJson(db: DbOrTx, userId: string, limit: number): Promise<NotificationsJson> {
+  const [row] = await preparedSql<{ json: string; projectIds: number[] }>(db, 'notifications_json_of_user', () => sql`
     SELECT coalesce(json_agg(json_build_object(
       'id', n.id, 'type', n.type, 'title', n.title, 'message', n.message, 'link', n.link, 'read', n.read,
       'createdAt', ${isoSql('n.created_at')}
-    ) ORDER BY n.created_at DESC, n.id DESC), '[]')::text AS json
+    ) ORDER BY n.created_at DESC, n.id DESC), '[]')::text AS json,
+      coalesce(array_agg(DISTINCT n.project_id) FILTER (WHERE n.project_id IS NOT NULL), '{}') AS "projectIds"
     FROM (
-      SELECT id, type, title, message, link, read, created_at FROM notifications
+      SELECT id, type, title, message, link, read, created_at, project_id FROM notifications
       WHERE user_id = ${sql.placeholder('userId')}
       ORDER BY created_at DESC, id DESC
       LIMIT ${sql.placeholder('limit')}
     ) n`)({ userId, limit });
-  return row?.json ?? '[]';
+  return { json: row?.json ?? '[]', projectIds: (row?.projectIds ?? []).map(Number) };
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
