@@ -53,10 +53,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   const cache = new PublicCache({ redis, prefix: config.REDIS_PREFIX, logger, maxBytes: config.READ_CACHE_MB * 1024 * 1024 });
   await cache.start();
-  // A cached project page follows its stored view count (the answer adds the views not stored yet).
+  // A cached project page follows its stored view count (the answer adds the views not stored yet);
+  // the authors' cached analytics go.
   const views = new ViewCounter(database.db, {
     logger,
-    onStored: (id, viewCount) => cache.update<ProjectViewRow | null>(cacheKeys.project(id), (row) => (row && row.viewCount < viewCount ? { ...row, viewCount } : row)),
+    onStored: (stored) => {
+      for (const { projectId, viewCount } of stored) {
+        cache.update<ProjectViewRow | null>(cacheKeys.project(projectId), (row) => (row && row.viewCount < viewCount ? { ...row, viewCount } : row));
+      }
+      cache.invalidate({ members: [...new Set(stored.map((s) => s.authorId))] });
+    },
   });
   const deps: AppDeps = {
     config,

@@ -268,7 +268,7 @@ describe('public read cache', () => {
       const mine = () => b.read('mine', load, { ttlMs: 60_000, owner: 'm1' });
       const theirs = () => b.read('theirs', load, { ttlMs: 60_000, owner: 'm2' });
       expect([await mine(), await theirs()]).toEqual([3, 4]);
-      a.invalidate({ member: 'm1' });
+      a.invalidate({ members: ['m1'] });
       await expect.poll(mine, { timeout: 5000 }).toBe(5);
       expect(await theirs()).toBe(4);
       expect(heardOnB).toEqual([{ trending: true }]);

@@ -6,11 +6,11 @@ import type { RedisClient } from '../redis';
 
 /**
  * What a write makes stale: one project (its page, the lists showing it and trending, plus the feeds
- * following the member who wrote, whose shares they list), trending, every cached read, or one
- * member's own reads (their feed, recommended pages and notifications: a notification came, they read
- * one, their recommendations were ranked again).
+ * following the member who wrote, whose shares they list), trending, every cached read, or some
+ * members' own reads (their feed, recommended pages, notifications and analytics: a notification came,
+ * they read one, their recommendations were ranked again, their projects were viewed or acted on).
  */
-export type InvalidationScope = { projectId: number; actor?: string } | { trending: true } | { all: true } | { member: string };
+export type InvalidationScope = { projectId: number; actor?: string } | { trending: true } | { all: true } | { members: string[] };
 
 /** How long a cached read may be served without a write invalidating it (also bounds a lost Redis message). */
 export const PUBLIC_CACHE_TTL_MS = {
@@ -21,6 +21,7 @@ export const PUBLIC_CACHE_TTL_MS = {
   following: 30_000,
   recommended: 30_000,
   notifications: 30_000,
+  analytics: 30_000,
 } as const;
 const MAX_ENTRIES = 20_000;
 /** What an entry without a size of its own is counted as (a row of a profile or a project). */
@@ -35,7 +36,7 @@ export type ReadOptions<T> = {
   follows?: (value: T) => Iterable<string>;
   /** Its size in memory, when more than a row's. */
   bytes?: (value: T) => number;
-  /** The member whose own read it is, dropped with `{ member }`. */
+  /** The member whose own read it is, dropped with `{ members }`. */
   owner?: string;
 };
 
@@ -57,6 +58,8 @@ export const cacheKeys = {
   recommended: (memberId: string, page: { offset: number; limit: number }) => `recommended:${memberId}:${page.offset}:${page.limit}`,
   /** A member's notifications, as their JSON answer. */
   notifications: (memberId: string) => `notifications:${memberId}`,
+  /** A creator's analytics of one range (and project) on one UTC day, as its JSON answer. */
+  analytics: (memberId: string, day: string, range: string, projectId: number | null) => `analytics:${memberId}:${day}:${range}:${projectId ?? ''}`,
 } as const;
 
 /** A JSON answer serialised once, with its strong ETag; compressed once per encoding on first demand. */
@@ -230,9 +233,10 @@ export class PublicCache {
   }
 
   private drop(scope: InvalidationScope): void {
-    if ('member' in scope) {
-      for (const [key, load] of this.loading) if (load.owner === scope.member) this.loading.delete(key);
-      for (const key of [...(this.keysOwned.get(scope.member) ?? [])]) this.remove(key);
+    if ('members' in scope) {
+      const members = new Set(scope.members);
+      for (const [key, load] of this.loading) if (load.owner !== undefined && members.has(load.owner)) this.loading.delete(key);
+      for (const member of members) for (const key of [...(this.keysOwned.get(member) ?? [])]) this.remove(key);
       return;
     }
     // Which loads a public write makes stale is unknown before they answer: none of them is stored.

@@ -6,10 +6,15 @@ import { recordProjectActivity } from './analytics.repository';
  * counts them from there. Saves emit no event and call recordProjectActivity where they happen; views are
  * counted with the batch that stores them (projects/view-counter.ts).
  */
-export function registerAnalyticsHandlers(deps: Pick<AppDeps, 'db' | 'events'>): void {
-  const { db, events } = deps;
-  events.onBatch('project:liked', (batch) => recordProjectActivity(db, 'reactions', batch));
-  events.onBatch('project:commented', (batch) => recordProjectActivity(db, 'comments', batch));
-  events.onBatch('project:rated', (batch) => recordProjectActivity(db, 'ratings', batch));
-  events.onBatch('project:shared', (batch) => recordProjectActivity(db, 'shares', batch));
+export function registerAnalyticsHandlers(deps: Pick<AppDeps, 'db' | 'events' | 'cache'>): void {
+  const { db, events, cache } = deps;
+  // The authors' cached analytics go once their counters moved (the write's own drop came before them).
+  const record = (kind: Parameters<typeof recordProjectActivity>[1]) => async (batch: { projectId: number; rating?: number }[]) => {
+    const authors = await recordProjectActivity(db, kind, batch);
+    if (authors.length) cache.invalidate({ members: authors });
+  };
+  events.onBatch('project:liked', record('reactions'));
+  events.onBatch('project:commented', record('comments'));
+  events.onBatch('project:rated', record('ratings'));
+  events.onBatch('project:shared', record('shares'));
 }

@@ -1,5 +1,8 @@
+import { get } from 'node:http';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../cli/admin-command';
+import { projectDailyStats, users } from '../../db/schema';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -10,6 +13,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The status of a conditional GET; node:http, because fetch adds "cache-control: no-cache" to one. */
+function conditionalStatus(path: string, etag: string, cookie: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    get(`${t.url}${path}`, { headers: { 'if-none-match': etag, cookie } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject);
+  });
+}
 
 describe('GET /api/analytics', () => {
   it('when a free member asks, then 403 Premium required; a visitor gets 401', async () => {
@@ -60,6 +73,44 @@ describe('GET /api/analytics', () => {
     expect(one.body.projectId).toBe(quiet.id);
     expect(one.body.totals).toMatchObject({ views: 1, reactions: 0 });
     expect((await creator.client.get('/api/analytics')).body.days).toHaveLength(30);
+  });
+
+  it('when the creator asks again, then the cached answer comes until a view, a like or a save moves a counter; a lapsed premium gets 403 at once', async () => {
+    const creator = await t.signUp();
+    await runAdminCommand(t.database.db, ['premium', creator.email, '30']);
+    const p = await insertProject(t.database.db, creator.user.id, { title: 'Watched', projectUrl: 'https://example.com/w' });
+    const fan = await t.signUp();
+    const totals = async () => (await creator.client.get('/api/analytics?range=7d')).body.totals as Record<string, number>;
+
+    const first = await creator.client.get('/api/analytics?range=7d');
+    expect(first.body.totals).toMatchObject({ views: 0, reactions: 0, saves: 0 });
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(await conditionalStatus('/api/analytics?range=7d', etag, creator.client.cookieHeader)).toBe(304);
+
+    // Counted outside the API (no drop): served from the cache.
+    await t.database.db
+      .insert(projectDailyStats)
+      .values({ projectId: p.id, day: today(), views: 5, ratingSum: 0 })
+      .onConflictDoUpdate({ target: [projectDailyStats.projectId, projectDailyStats.day], set: { views: sql`${projectDailyStats.views} + 5` } });
+    expect(await totals()).toMatchObject({ views: 0 });
+
+    // A view (a read: only storing it drops the answer).
+    expect((await fan.client.get(`/api/projects/${p.id}`)).status).toBe(200);
+    expect(await totals()).toMatchObject({ views: 6 });
+    expect(await conditionalStatus('/api/analytics?range=7d', etag, creator.client.cookieHeader)).toBe(200);
+
+    // A like counted by its event's handler: emitted here without the API's write (whose own drop comes
+    // first), and the creator's own, so that no notification (which drops their reads too) comes of it.
+    await t.deps.events.emit('project:liked', { actorId: creator.user.id, projectId: p.id });
+    await t.deps.events.idle();
+    expect(await totals()).toMatchObject({ views: 6, reactions: 1 });
+
+    expect((await fan.client.post(`/api/projects/${p.id}/save`)).status).toBeLessThan(300);
+    expect(await totals()).toMatchObject({ views: 6, reactions: 1, saves: 1 });
+
+    await t.database.db.update(users).set({ isPremium: false, premiumExpiresAt: null }).where(eq(users.id, creator.user.id));
+    expect((await creator.client.get('/api/analytics?range=7d')).status).toBe(403);
   });
 
   it('when the range or the project is wrong, then 400 or 404, never another creator\'s data', async () => {

@@ -15,9 +15,10 @@ const COLUMNS: Record<ActivityKind, string> = {
 
 /**
  * Counts likes, saves, comments, shares or ratings for projects' analytics, in today's (UTC) rows of
- * project_daily_stats: one upsert for the whole batch, no read. A rating also adds its stars to rating_sum.
+ * project_daily_stats: one upsert for the whole batch. A rating also adds its stars to rating_sum.
+ * Answers the projects' authors, whose analytics changed.
  */
-export async function recordProjectActivity(db: DbOrTx, kind: Exclude<ActivityKind, 'views'>, events: readonly { projectId: number; rating?: number }[]): Promise<void> {
+export async function recordProjectActivity(db: DbOrTx, kind: Exclude<ActivityKind, 'views'>, events: readonly { projectId: number; rating?: number }[]): Promise<string[]> {
   const byProject = new Map<number, { count: number; stars: number }>();
   for (const e of events) {
     const sum = byProject.get(e.projectId) ?? { count: 0, stars: 0 };
@@ -25,18 +26,23 @@ export async function recordProjectActivity(db: DbOrTx, kind: Exclude<ActivityKi
     sum.stars += kind === 'ratings' ? (e.rating ?? 0) : 0;
     byProject.set(e.projectId, sum);
   }
-  if (byProject.size === 0) return;
+  if (byProject.size === 0) return [];
   const col = sql.raw(COLUMNS[kind]);
-  await preparedSql(db, `record_activity_${kind}`, () => sql`
-    INSERT INTO project_daily_stats (project_id, day, ${col}, rating_sum)
-    SELECT e.project_id, (now() AT TIME ZONE 'UTC')::date, e.n, e.stars
-    FROM unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('counts')}::int[], ${sql.placeholder('stars')}::int[]) AS e(project_id, n, stars)
-    ON CONFLICT (project_id, day) DO UPDATE
-      SET ${col} = project_daily_stats.${col} + excluded.${col}, rating_sum = project_daily_stats.rating_sum + excluded.rating_sum`)({
+  const authors = await preparedSql<{ authorId: string }>(db, `record_activity_${kind}`, () => sql`
+    WITH counted AS (
+      INSERT INTO project_daily_stats (project_id, day, ${col}, rating_sum)
+      SELECT e.project_id, (now() AT TIME ZONE 'UTC')::date, e.n, e.stars
+      FROM unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('counts')}::int[], ${sql.placeholder('stars')}::int[]) AS e(project_id, n, stars)
+      ON CONFLICT (project_id, day) DO UPDATE
+        SET ${col} = project_daily_stats.${col} + excluded.${col}, rating_sum = project_daily_stats.rating_sum + excluded.rating_sum
+      RETURNING project_id
+    )
+    SELECT DISTINCT p.author_id AS "authorId" FROM counted c JOIN projects p ON p.id = c.project_id`)({
     ids: [...byProject.keys()],
     counts: [...byProject.values()].map((v) => v.count),
     stars: [...byProject.values()].map((v) => v.stars),
   });
+  return authors.map((a) => a.authorId);
 }
 
 export type ActivityCounts = {

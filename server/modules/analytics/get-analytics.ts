@@ -1,6 +1,7 @@
 import { ANALYTICS_RANGES, type TAnalytics, type TAnalyticsQuery } from '@shared/schemas/analytics';
 import { PREMIUM_MESSAGES } from '@shared/schemas/premium';
 import { PROJECT_MESSAGES } from '@shared/schemas/project';
+import { cachedJsonBytes, cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { isPremiumNow } from '../users/to-current-user';
@@ -29,18 +30,50 @@ const ZERO: ActivityCounts = { views: 0, reactions: 0, saves: 0, comments: 0, sh
  * Advanced analytics (premium only, else 403 'Premium required'): the creator's views, likes, saves,
  * comments, shares and ratings per UTC day of the last 7, 30 or 90 days (today included), the totals,
  * and each project's totals, most viewed first. `projectId` narrows the days to one own project.
+ * Answered as its JSON, kept per creator, day, range and project until their counters move: a view
+ * stored, a like, comment, rating or share counted (the creator's analytics go, on every instance), a
+ * write to one of their projects (a save, a rename, a deletion), or any write outside /api/projects/:id.
  */
-export async function getAnalytics(
-  deps: Pick<AppDeps, 'db' | 'views'>,
+export async function readAnalytics(deps: Pick<AppDeps, 'db' | 'views' | 'cache'>, user: UserRow, query: TAnalyticsQuery, now: Date = new Date()): Promise<CachedJson> {
+  await premiumWithViewsStored(deps, user, now);
+  const projectId = query.projectId ?? null;
+  const key = cacheKeys.analytics(user.id, new Date(utcDay(now)).toISOString().slice(0, 10), query.range, projectId);
+  const load = async () => {
+    const { analytics, projectIds } = await computeAnalytics(deps, user, query, now);
+    return { json: toCachedJson(analytics), projectIds };
+  };
+  const cached = await deps.cache.read(key, load, {
+    ttlMs: PUBLIC_CACHE_TTL_MS.analytics,
+    owner: user.id,
+    shows: (a) => a.projectIds,
+    bytes: (a) => cachedJsonBytes(a.json),
+  });
+  return cached.json;
+}
+
+/** The same, read from the database every time (what a cache miss costs: `npm run bench:queries`). */
+export async function getAnalytics(deps: Pick<AppDeps, 'db' | 'views'>, user: UserRow, query: TAnalyticsQuery, now: Date = new Date()): Promise<TAnalytics> {
+  await premiumWithViewsStored(deps, user, now);
+  return (await computeAnalytics(deps, user, query, now)).analytics;
+}
+
+async function premiumWithViewsStored(deps: Pick<AppDeps, 'views'>, user: UserRow, now: Date): Promise<void> {
+  if (!isPremiumNow(user, now)) throw AppError.forbidden(PREMIUM_MESSAGES.premiumRequired);
+  // The views this instance noted in the last second count too (storing them drops the cached answer).
+  await deps.views.flush();
+}
+
+const utcDay = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+
+/** The answer, and the creator's projects it shows. */
+async function computeAnalytics(
+  deps: Pick<AppDeps, 'db'>,
   user: UserRow,
   query: TAnalyticsQuery,
-  now: Date = new Date(),
-): Promise<TAnalytics> {
-  if (!isPremiumNow(user, now)) throw AppError.forbidden(PREMIUM_MESSAGES.premiumRequired);
-  // The views this instance noted in the last second count too.
-  await deps.views.flush();
+  now: Date,
+): Promise<{ analytics: TAnalytics; projectIds: number[] }> {
   const length = ANALYTICS_RANGES[query.range];
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = utcDay(now);
   const dayList = Array.from({ length }, (_, i) => new Date(today - (length - 1 - i) * DAY_MS).toISOString().slice(0, 10));
   const from = dayList[0]!;
 
@@ -61,11 +94,12 @@ export async function getAnalytics(
   const sum = { ...ZERO };
   for (const d of daily) for (const k of Object.keys(sum) as (keyof ActivityCounts)[]) sum[k] += Number(d[k]);
 
-  return {
+  const analytics: TAnalytics = {
     range: query.range,
     projectId,
     days: dayList.map((date) => ({ date, ...counts(byDay.get(date) ?? ZERO) })),
     totals: counts(sum),
     projects: perProject.map((p) => ({ id: p.id, title: p.title, ...counts(p) })),
   };
+  return { analytics, projectIds: ids };
 }

@@ -63,7 +63,7 @@ export function startDiscovery(
     try {
       await storeNextRecommendationSnapshot(deps.db, userId);
       // The member's cached first page still shows the stale ranking: their next one takes the new one.
-      deps.cache?.invalidate({ member: userId });
+      deps.cache?.invalidate({ members: [userId] });
     } finally {
       ranking.delete(userId);
     }

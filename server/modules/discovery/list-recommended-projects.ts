@@ -51,7 +51,7 @@ export async function listRecommendedProjects(deps: RecommendedDeps, userId: str
   };
   // The member's other cached pages were read from the ranking just replaced.
   const replaced = (ids: number[]) => {
-    deps.cache.invalidate({ member: userId });
+    deps.cache.invalidate({ members: [userId] });
     return ids;
   };
   const stored = await readRecommendationPage(deps.db, userId, page, deps.previewOrigin);

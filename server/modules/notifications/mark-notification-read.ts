@@ -10,6 +10,6 @@ export async function markNotificationRead(deps: Pick<AppDeps, 'db' | 'cache'>, 
   // Only the recipient's own rows match (canView's notification rule, applied in SQL).
   const row = await markRead(deps.db, user.id, id);
   assertExists('notification', row);
-  deps.cache.invalidate({ member: user.id });
+  deps.cache.invalidate({ members: [user.id] });
   return toNotification(row);
 }

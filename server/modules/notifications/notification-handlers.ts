@@ -9,7 +9,7 @@ export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'
   const { db, events, cache } = deps;
 
   // Registered before realtime's push (start-server.ts), so a list read on hearing the push is current.
-  events.on('notification:created', ({ userId }) => cache.invalidate({ member: userId }));
+  events.on('notification:created', ({ userId }) => cache.invalidate({ members: [userId] }));
 
   /** Stores the notifications, then tells realtime so each member's open sessions see theirs at once. */
   const store = async (values: NewNotification[]) => {

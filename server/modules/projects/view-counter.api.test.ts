@@ -5,7 +5,7 @@ import { VIEW_THROTTLE_MS } from '@shared/constants';
 import { projectDailyStats, projects } from '../../db/schema';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { ViewCounter } from './view-counter';
+import { ViewCounter, type StoredViews } from './view-counter';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -42,11 +42,11 @@ describe('ViewCounter', () => {
   it('when the views wait a second, then they are written without a flush call', async () => {
     const { user } = await t.signUp();
     const p = await insertProject(t.database.db, user.id);
-    const seen: [number, number][] = [];
-    const views = new ViewCounter(t.database.db, { onStored: (id, n) => seen.push([id, n]) });
+    const seen: StoredViews[] = [];
+    const views = new ViewCounter(t.database.db, { onStored: (rows) => seen.push(...rows) });
     views.view(p.id, 'anon:1');
     await expect.poll(async () => (await stored(p.id)).count, { timeout: 5000 }).toBe(1);
-    expect(seen).toEqual([[p.id, 1]]);
+    expect(seen).toEqual([{ projectId: p.id, viewCount: 1, authorId: user.id }]);
   });
 
   it('when another instance (or this one before a restart) counted the viewer within the hour, then the view is not counted twice', async () => {

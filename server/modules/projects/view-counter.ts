@@ -21,6 +21,9 @@ type PendingView = { projectId: number; viewerKey: string; at: string };
  * VIEW_FLUSH_MS if the process dies without stopping (a SIGTERM flushes them), and a batch whose write
  * fails (logged). An answer may show a view another instance had already counted, once.
  */
+/** A project whose views a flush stored: its count now and its author. */
+export type StoredViews = { projectId: number; viewCount: number; authorId: string };
+
 export class ViewCounter {
   private remembered = new Map<string, number>();
   private pending: PendingView[] = [];
@@ -33,8 +36,11 @@ export class ViewCounter {
     private readonly opts: {
       logger?: Logger;
       now?: () => number;
-      /** Told each project's stored count after a flush (the cached project pages follow it). */
-      onStored?: (projectId: number, viewCount: number) => void;
+      /**
+       * Told the projects whose views a flush stored, with their counts and authors (the cached project
+       * pages follow the count; the authors' cached analytics go).
+       */
+      onStored?: (stored: StoredViews[]) => void;
     } = {},
   ) {}
 
@@ -81,7 +87,7 @@ export class ViewCounter {
 
   private async store(batch: PendingView[]): Promise<void> {
     try {
-      const stored = await rowsOf<{ id: number; view_count: number }>(
+      const stored = await rowsOf<{ id: number; view_count: number; author_id: string }>(
         this.db,
         sql`
         WITH v AS (
@@ -101,15 +107,15 @@ export class ViewCounter {
         ), bumped AS (
           UPDATE projects p SET view_count = p.view_count + c.n
           FROM per_project c WHERE p.id = c.project_id
-          RETURNING p.id, p.view_count, c.n
+          RETURNING p.id, p.view_count, p.author_id, c.n
         ), daily AS (
           INSERT INTO project_daily_stats (project_id, day, views, rating_sum)
           SELECT id, (now() AT TIME ZONE 'UTC')::date, n, 0 FROM bumped
           ON CONFLICT (project_id, day) DO UPDATE SET views = project_daily_stats.views + EXCLUDED.views
         )
-        SELECT id, view_count FROM bumped`,
+        SELECT id, view_count, author_id FROM bumped`,
       );
-      for (const r of stored) this.opts.onStored?.(Number(r.id), Number(r.view_count));
+      if (stored.length) this.opts.onStored?.(stored.map((r) => ({ projectId: Number(r.id), viewCount: Number(r.view_count), authorId: r.author_id })));
     } catch (err) {
       this.opts.logger?.error({ err, views: batch.length }, 'views not stored');
     }
