@@ -121,8 +121,9 @@ export function sendCachedJson(res: Response, cached: CachedJson, cacheControl: 
 
 /**
  * In-process cache of public reads (trending, project pages, profiles and their project lists, the
- * blog) and of members' own reads (feed, recommended pages, notifications). Every write invalidates what it makes
- * stale before its answer leaves (see invalidateAfterWrites), and, with Redis, publishes the
+ * blog) and of members' own reads (following feed, recommended pages, notifications, analytics). Every
+ * write invalidates what it makes stale before its answer leaves (see invalidateAfterWrites; what moves
+ * after the answer drops itself, with `{ members }`), and, with Redis, publishes the
  * invalidation so every instance drops its copy; the TTLs bound staleness if a message is lost.
  * A load that started before an invalidation is not stored, and concurrent misses share one load.
  */
