@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { get } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
@@ -19,16 +18,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
-/** The status of a conditional GET; node:http, because fetch adds "cache-control: no-cache" to one. */
-function conditionalStatus(path: string, etag: string, cookie = ''): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    get(`${t.url}${path}`, { headers: { 'if-none-match': etag, cookie } }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject);
-  });
-}
-
 describe('public read cache', () => {
   it('when trending is asked again with its ETag, then 304 without a body', async () => {
     const first = await t.client().get('/api/projects/trending');
@@ -36,7 +25,7 @@ describe('public read cache', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     expect(first.headers.get('cache-control')).toContain('no-cache');
-    expect(await conditionalStatus('/api/projects/trending', etag!)).toBe(304);
+    expect(await t.conditionalStatus('/api/projects/trending', etag!)).toBe(304);
   });
 
   it('when a member likes a cached project, then its page and trending show the new count at once', async () => {
@@ -83,7 +72,7 @@ describe('public read cache', () => {
     const list = await viewer.client.get(`${profilePath}/projects`);
     expect(list.body.map((x: { title: string }) => x.title)).toEqual(['Profile project']);
     expect(list.headers.get('cache-control')).toBe('private, no-cache');
-    expect(await conditionalStatus(`${profilePath}/projects`, list.headers.get('etag')!, viewer.client.cookieHeader)).toBe(304);
+    expect(await t.conditionalStatus(`${profilePath}/projects`, list.headers.get('etag')!, viewer.client.cookieHeader)).toBe(304);
 
     // Changed outside the API (no invalidation): both reads are served from the cache.
     await t.deps.db.update(users).set({ bio: 'Changed outside' }).where(eq(users.id, author.user.id));
@@ -117,8 +106,8 @@ describe('public read cache', () => {
     const visitor = t.client();
     const first = await visitor.get('/api/blog/cached-post');
     expect(first.headers.get('cache-control')).toBe('public, no-cache');
-    expect(await conditionalStatus('/api/blog/cached-post', first.headers.get('etag')!)).toBe(304);
-    expect(await conditionalStatus('/api/blog', (await visitor.get('/api/blog')).headers.get('etag')!)).toBe(304);
+    expect(await t.conditionalStatus('/api/blog/cached-post', first.headers.get('etag')!)).toBe(304);
+    expect(await t.conditionalStatus('/api/blog', (await visitor.get('/api/blog')).headers.get('etag')!)).toBe(304);
 
     await t.deps.db.update(blogPosts).set({ title: 'Changed outside' }).where(eq(blogPosts.id, created.body.id));
     expect((await visitor.get('/api/blog/cached-post')).body.title).toBe('Cached post');
@@ -145,7 +134,7 @@ describe('public read cache', () => {
     const first = await member.client.get('/api/projects/following');
     expect(first.body.map((p: { title: string }) => p.title)).toEqual(['Followed project']);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    expect(await conditionalStatus('/api/projects/following', first.headers.get('etag')!, member.client.cookieHeader)).toBe(304);
+    expect(await t.conditionalStatus('/api/projects/following', first.headers.get('etag')!, member.client.cookieHeader)).toBe(304);
 
     // Changed outside the API (no invalidation): served from the cache.
     await t.deps.db.update(projects).set({ title: 'Renamed outside' }).where(eq(projects.id, followed.id));
@@ -159,7 +148,7 @@ describe('public read cache', () => {
     expect((await sharer.client.post(`/api/projects/${elsewhere.id}/share`)).status).toBe(200);
     const shared = await member.client.get('/api/projects/following');
     expect(shared.body[0]).toMatchObject({ title: 'Stranger project', sharedBy: sharer.user.id, sharedByName: 'Sam Sharer' });
-    expect(await conditionalStatus('/api/projects/following', first.headers.get('etag')!, member.client.cookieHeader)).toBe(200);
+    expect(await t.conditionalStatus('/api/projects/following', first.headers.get('etag')!, member.client.cookieHeader)).toBe(200);
 
     // A suspension (a write outside /api/projects/:id) drops every feed.
     expect((await admin.client.post(`/api/admin/users/${sharer.user.id}/suspend`, { reason: 'Spam' })).status).toBe(200);
@@ -177,7 +166,7 @@ describe('public read cache', () => {
     const first = await member.client.get('/api/projects/recommended');
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    expect(await conditionalStatus('/api/projects/recommended', first.headers.get('etag')!, member.client.cookieHeader)).toBe(304);
+    expect(await t.conditionalStatus('/api/projects/recommended', first.headers.get('etag')!, member.client.cookieHeader)).toBe(304);
     const top = first.body[0] as { id: number; title: string };
     const laterIds = await idsOf(later);
     expect(laterIds).toHaveLength(PAGE_SIZE);
@@ -189,7 +178,7 @@ describe('public read cache', () => {
     // A like on a project the page shows drops it.
     expect((await fan.client.post(`/api/projects/${top.id}/react`, { type: 'like' })).status).toBe(200);
     expect((await member.client.get('/api/projects/recommended')).body[0]).toMatchObject({ id: top.id, title: 'Renamed outside' });
-    expect(await conditionalStatus('/api/projects/recommended', first.headers.get('etag')!, member.client.cookieHeader)).toBe(200);
+    expect(await t.conditionalStatus('/api/projects/recommended', first.headers.get('etag')!, member.client.cookieHeader)).toBe(200);
 
     // A ranking made in the background waits (reversed here); a first page of another size takes it over,
     // and the later page cached from the old ranking goes with it.
@@ -213,7 +202,7 @@ describe('public read cache', () => {
     const first = await author.client.get('/api/notifications');
     expect(first.body).toEqual([]);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    expect(await conditionalStatus('/api/notifications', first.headers.get('etag')!, author.client.cookieHeader)).toBe(304);
+    expect(await t.conditionalStatus('/api/notifications', first.headers.get('etag')!, author.client.cookieHeader)).toBe(304);
 
     // Stored outside the API (no event): served from the cache.
     await insertNotification(t.deps.db, { userId: author.user.id, type: 'follow', title: 'New follower', message: 'Stored outside', link: '/' });
@@ -223,7 +212,7 @@ describe('public read cache', () => {
     expect((await fan.client.post(`/api/projects/${p.id}/react`, { type: 'like' })).status).toBe(200);
     const after = await list();
     expect(after.map((n) => n.message)).toEqual(['Fay Fan liked your project "Noticed"', 'Stored outside']);
-    expect(await conditionalStatus('/api/notifications', first.headers.get('etag')!, author.client.cookieHeader)).toBe(200);
+    expect(await t.conditionalStatus('/api/notifications', first.headers.get('etag')!, author.client.cookieHeader)).toBe(200);
 
     // Reading one (a write the public cache ignores) shows at once.
     expect((await author.client.patch(`/api/notifications/${after[0]!.id}/read`)).status).toBe(200);

@@ -40,6 +40,9 @@ export type ReadOptions<T> = {
   owner?: string;
 };
 
+/** A JSON answer as loaded for readJson: the answer, and the projects and followed members it depends on. */
+export type JsonRead = { json: CachedJson; shows?: readonly number[]; follows?: readonly string[] };
+
 type Entry = { value: unknown; expires: number; bytes: number; shows: number[]; follows: string[]; owner: string | undefined };
 type Load = { promise: Promise<unknown>; owner: string | undefined };
 
@@ -179,6 +182,17 @@ export class PublicCache {
       });
     this.loading.set(key, { promise, owner: options.owner });
     return promise;
+  }
+
+  /** A JSON answer kept with what it depends on (see JsonRead), its size counted as cachedJsonBytes. */
+  async readJson(key: string, load: () => Promise<JsonRead>, options: { ttlMs: number; owner?: string }): Promise<CachedJson> {
+    const read = await this.read(key, load, {
+      ...options,
+      shows: (r) => r.shows ?? [],
+      follows: (r) => r.follows ?? [],
+      bytes: (r) => cachedJsonBytes(r.json),
+    });
+    return read.json;
   }
 
   /** Replaces a cached value in place on this instance (a counter that moved); nothing when absent. */

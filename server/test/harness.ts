@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TCurrentUser } from '@shared/schemas/auth';
@@ -13,6 +14,8 @@ export type TestServer = RunningServer & {
   dbKind: string;
   dataDir: string;
   client(): TestClient;
+  /** The status of a conditional GET (If-None-Match), with a member's cookie header when given. */
+  conditionalStatus(path: string, etag: string, cookie?: string): Promise<number>;
   /** Registers a fresh member and returns their signed-in client. */
   signUp(opts?: { firstName?: string; lastName?: string; email?: string }): Promise<{ client: TestClient; user: TCurrentUser; email: string; password: string }>;
   close(): Promise<void>;
@@ -43,6 +46,14 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     dbKind: testDb.database.kind,
     dataDir,
     client,
+    // node:http, because fetch adds "cache-control: no-cache" to a conditional request.
+    conditionalStatus: (path, etag, cookie = '') =>
+      new Promise<number>((resolve, reject) => {
+        get(`${running.url}${path}`, { headers: { 'if-none-match': etag, cookie } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        }).on('error', reject);
+      }),
     async signUp(opts = {}) {
       const c = client();
       const email = opts.email ?? `m${randomBytes(5).toString('hex')}@example.com`;

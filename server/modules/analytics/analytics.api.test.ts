@@ -1,4 +1,3 @@
-import { get } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../cli/admin-command';
@@ -13,16 +12,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** The status of a conditional GET; node:http, because fetch adds "cache-control: no-cache" to one. */
-function conditionalStatus(path: string, etag: string, cookie: string): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    get(`${t.url}${path}`, { headers: { 'if-none-match': etag, cookie } }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject);
-  });
-}
 
 describe('GET /api/analytics', () => {
   it('when a free member asks, then 403 Premium required; a visitor gets 401', async () => {
@@ -86,7 +75,7 @@ describe('GET /api/analytics', () => {
     expect(first.body.totals).toMatchObject({ views: 0, reactions: 0, saves: 0 });
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
     const etag = first.headers.get('etag')!;
-    expect(await conditionalStatus('/api/analytics?range=7d', etag, creator.client.cookieHeader)).toBe(304);
+    expect(await t.conditionalStatus('/api/analytics?range=7d', etag, creator.client.cookieHeader)).toBe(304);
 
     // Counted outside the API (no drop): served from the cache.
     await t.database.db
@@ -98,7 +87,7 @@ describe('GET /api/analytics', () => {
     // A view (a read: only storing it drops the answer).
     expect((await fan.client.get(`/api/projects/${p.id}`)).status).toBe(200);
     expect(await totals()).toMatchObject({ views: 6 });
-    expect(await conditionalStatus('/api/analytics?range=7d', etag, creator.client.cookieHeader)).toBe(200);
+    expect(await t.conditionalStatus('/api/analytics?range=7d', etag, creator.client.cookieHeader)).toBe(200);
 
     // A like counted by its event's handler: emitted here without the API's write (whose own drop comes
     // first), and the creator's own, so that no notification (which drops their reads too) comes of it.

@@ -1,7 +1,7 @@
 import { ANALYTICS_RANGES, type TAnalytics, type TAnalyticsQuery } from '@shared/schemas/analytics';
 import { PREMIUM_MESSAGES } from '@shared/schemas/premium';
 import { PROJECT_MESSAGES } from '@shared/schemas/project';
-import { cachedJsonBytes, cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { isPremiumNow } from '../users/to-current-user';
@@ -36,19 +36,13 @@ const ZERO: ActivityCounts = { views: 0, reactions: 0, saves: 0, comments: 0, sh
  */
 export async function readAnalytics(deps: Pick<AppDeps, 'db' | 'views' | 'cache'>, user: UserRow, query: TAnalyticsQuery, now: Date = new Date()): Promise<CachedJson> {
   await premiumWithViewsStored(deps, user, now);
-  const projectId = query.projectId ?? null;
-  const key = cacheKeys.analytics(user.id, new Date(utcDay(now)).toISOString().slice(0, 10), query.range, projectId);
+  // The key's day is today's UTC date: tomorrow's answer has other days.
+  const key = cacheKeys.analytics(user.id, now.toISOString().slice(0, 10), query.range, query.projectId ?? null);
   const load = async () => {
     const { analytics, projectIds } = await computeAnalytics(deps, user, query, now);
-    return { json: toCachedJson(analytics), projectIds };
+    return { json: toCachedJson(analytics), shows: projectIds };
   };
-  const cached = await deps.cache.read(key, load, {
-    ttlMs: PUBLIC_CACHE_TTL_MS.analytics,
-    owner: user.id,
-    shows: (a) => a.projectIds,
-    bytes: (a) => cachedJsonBytes(a.json),
-  });
-  return cached.json;
+  return deps.cache.readJson(key, load, { ttlMs: PUBLIC_CACHE_TTL_MS.analytics, owner: user.id });
 }
 
 /** The same, read from the database every time (what a cache miss costs: `npm run bench:queries`). */
@@ -63,8 +57,6 @@ async function premiumWithViewsStored(deps: Pick<AppDeps, 'views'>, user: UserRo
   await deps.views.flush();
 }
 
-const utcDay = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-
 /** The answer, and the creator's projects it shows. */
 async function computeAnalytics(
   deps: Pick<AppDeps, 'db'>,
@@ -73,7 +65,7 @@ async function computeAnalytics(
   now: Date,
 ): Promise<{ analytics: TAnalytics; projectIds: number[] }> {
   const length = ANALYTICS_RANGES[query.range];
-  const today = utcDay(now);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const dayList = Array.from({ length }, (_, i) => new Date(today - (length - 1 - i) * DAY_MS).toISOString().slice(0, 10));
   const from = dayList[0]!;
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { comments, follows, projects, reactions, shares, users } from '../../db/schema';
 import { insertProject } from '../../test/factories';
 import type { TestClient } from '../../test/http-client';
-import { refreshAllTrendingScores, refreshSearchWords } from './discovery.repository';
+import { refreshAllTrendingScores, refreshSearchWords, SNAPSHOT_REUSE_MS } from './discovery.repository';
 
 export type NewProjectValues = Partial<typeof projects.$inferInsert>;
 
@@ -56,7 +56,8 @@ export function discoveryKit(db: Db, cache?: PublicCache) {
     },
     /** As if SNAPSHOT_REUSE_MS had passed since the member's recommendations were ranked. */
     async ageRecommendations(userId: string) {
-      await db.execute(sql`UPDATE recommendation_snapshots SET computed_at = now() - interval '3 minutes' WHERE user_id = ${userId}`);
+      const age = `${SNAPSHOT_REUSE_MS + 60_000} milliseconds`;
+      await db.execute(sql`UPDATE recommendation_snapshots SET computed_at = now() - ${age}::interval WHERE user_id = ${userId}`);
     },
     /** What the scheduled job does: every trending score and the search lexicon. */
     async refresh() {

@@ -1,5 +1,5 @@
 import { FOLLOWING_LIMIT } from '@shared/schemas/discovery';
-import { cachedJsonBytes, cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson, type PublicCache } from '../../cache/public-cache';
+import { cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import { listFollowingJson } from './discovery.repository';
 import type { DiscoveryDeps } from './list-trending-projects';
 
@@ -13,14 +13,7 @@ import type { DiscoveryDeps } from './list-trending-projects';
 export async function readFollowingProjects(deps: DiscoveryDeps & { cache: PublicCache }, memberId: string): Promise<CachedJson> {
   const load = async () => {
     const feed = await listFollowingJson(deps.db, memberId, FOLLOWING_LIMIT, deps.previewOrigin);
-    return { json: cachedJsonOfText(feed.json), projectIds: feed.projectIds, followedIds: feed.followedIds };
+    return { json: cachedJsonOfText(feed.json), shows: feed.projectIds, follows: feed.followedIds };
   };
-  const cached = await deps.cache.read(cacheKeys.following(memberId), load, {
-    ttlMs: PUBLIC_CACHE_TTL_MS.following,
-    owner: memberId,
-    shows: (feed) => feed.projectIds,
-    follows: (feed) => feed.followedIds,
-    bytes: (feed) => cachedJsonBytes(feed.json),
-  });
-  return cached.json;
+  return deps.cache.readJson(cacheKeys.following(memberId), load, { ttlMs: PUBLIC_CACHE_TTL_MS.following, owner: memberId });
 }

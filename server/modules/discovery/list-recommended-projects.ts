@@ -1,5 +1,5 @@
 import type { TRecommendedQuery } from '@shared/schemas/discovery';
-import { cachedJsonBytes, cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson, type PublicCache } from '../../cache/public-cache';
+import { cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import type { EventBus } from '../../events/domain-events';
 import {
   extendRecommendationSnapshot,
@@ -32,15 +32,9 @@ type RecommendedPage = { cards: string; ids: number[] };
 export async function readRecommendedProjects(deps: RecommendedDeps, userId: string, page: TRecommendedQuery): Promise<CachedJson> {
   const load = async () => {
     const { cards, ids } = await listRecommendedProjects(deps, userId, page);
-    return { json: cachedJsonOfText(cards), ids };
+    return { json: cachedJsonOfText(cards), shows: ids };
   };
-  const cached = await deps.cache.read(cacheKeys.recommended(userId, page), load, {
-    ttlMs: PUBLIC_CACHE_TTL_MS.recommended,
-    owner: userId,
-    shows: (p) => p.ids,
-    bytes: (p) => cachedJsonBytes(p.json),
-  });
-  return cached.json;
+  return deps.cache.readJson(cacheKeys.recommended(userId, page), load, { ttlMs: PUBLIC_CACHE_TTL_MS.recommended, owner: userId });
 }
 
 export async function listRecommendedProjects(deps: RecommendedDeps, userId: string, page: TRecommendedQuery): Promise<RecommendedPage> {

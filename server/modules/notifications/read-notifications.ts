@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_LIMIT } from '@shared/constants';
-import { cachedJsonBytes, cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson } from '../../cache/public-cache';
+import { cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
 import { listNotificationsJson } from './notifications.repository';
@@ -10,16 +10,10 @@ import { listNotificationsJson } from './notifications.repository';
  * member's reads, on every instance, before the push or the answer), a project they point at is
  * written or deleted, or any write outside /api/projects/:id.
  */
-export async function readNotifications(deps: Pick<AppDeps, 'db' | 'cache'>, user: UserRow): Promise<CachedJson> {
+export function readNotifications(deps: Pick<AppDeps, 'db' | 'cache'>, user: UserRow): Promise<CachedJson> {
   const load = async () => {
     const list = await listNotificationsJson(deps.db, user.id, NOTIFICATIONS_LIMIT);
-    return { json: cachedJsonOfText(list.json), projectIds: list.projectIds };
+    return { json: cachedJsonOfText(list.json), shows: list.projectIds };
   };
-  const cached = await deps.cache.read(cacheKeys.notifications(user.id), load, {
-    ttlMs: PUBLIC_CACHE_TTL_MS.notifications,
-    owner: user.id,
-    shows: (list) => list.projectIds,
-    bytes: (list) => cachedJsonBytes(list.json),
-  });
-  return cached.json;
+  return deps.cache.readJson(cacheKeys.notifications(user.id), load, { ttlMs: PUBLIC_CACHE_TTL_MS.notifications, owner: user.id });
 }

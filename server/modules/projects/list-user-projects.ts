@@ -1,5 +1,5 @@
 import type { TProject } from '@shared/schemas/project';
-import { cachedJsonBytes, cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { toProject } from './project-view';
 import { listProjectViewsByAuthor } from './projects.repository';
@@ -17,9 +17,7 @@ export async function listUserProjects(deps: Pick<AppDeps, 'db' | 'config'>, aut
 export function readProfileProjects(deps: Pick<AppDeps, 'db' | 'config' | 'cache'>, authorId: string): Promise<CachedJson> {
   const load = async () => {
     const list = await listUserProjects(deps, authorId);
-    return { json: toCachedJson(list), ids: list.map((p) => p.id) };
+    return { json: toCachedJson(list), shows: list.map((p) => p.id) };
   };
-  return deps.cache
-    .read(cacheKeys.userProjects(authorId), load, { ttlMs: PUBLIC_CACHE_TTL_MS.profile, shows: (value) => value.ids, bytes: (value) => cachedJsonBytes(value.json) })
-    .then((value) => value.json);
+  return deps.cache.readJson(cacheKeys.userProjects(authorId), load, { ttlMs: PUBLIC_CACHE_TTL_MS.profile });
 }
