@@ -1,5 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
+import { BatchedRead } from '../db/batch-per-turn';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
@@ -14,6 +15,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 const LOADED_USER = Symbol('loadedUser');
 const STORED_EXPIRY = Symbol('storedExpiry');
+type SessionRow = { sid: string; sess: unknown; expiresAt: Date; user: UserRow | null };
 type Loaded = session.SessionData & { [LOADED_USER]?: UserRow | null; [STORED_EXPIRY]?: number };
 
 declare global {
@@ -46,25 +48,29 @@ export class DbSessionStore extends session.Store {
     return e ? new Date(e) : new Date(Date.now() + DAY_MS);
   }
 
-  override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void) {
-    // The one query of every signed-in request: prepared once.
-    prepared(this.db, 'session_with_user', (db, name) =>
+  /** Session reads of one event-loop turn share one query (see BatchedRead): the read of every signed-in request. */
+  private readonly rows = new BatchedRead<string, SessionRow>(async (sids) => {
+    const rows = await prepared(this.db, 'sessions_with_users', (db, name) =>
       db
-        .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, user: users })
+        .select({ sid: sessions.sid, sess: sessions.sess, expiresAt: sessions.expiresAt, user: users })
         .from(sessions)
         .leftJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.sid, sql.placeholder('sid')))
+        .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
         .prepare(name),
-    )
-      .execute({ sid })
-      .then(([row]) => {
+    ).execute({ sids });
+    return new Map(rows.map((row) => [row.sid, row]));
+  });
+
+  override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void) {
+    this.rows
+      .read(sid)
+      .then((row) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
         const sess = row.sess as Loaded;
         sess[LOADED_USER] = row.user && row.user.id === sess.userId ? row.user : null;
         sess[STORED_EXPIRY] = row.expiresAt.getTime();
         cb(null, sess);
-      })
-      .catch(cb);
+      }, cb);
   }
 
   /** Hands the user loaded with the session to the request and keeps the stored expiry for touch(). */
