@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
+import { SESSION_COOKIE } from './session';
+import { SESSION_TOUCH_INTERVAL_MS } from './session-store';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,5 +38,45 @@ describe('database sessions', () => {
     expect((await client.get('/api/auth/user')).status).toBe(200);
     await server.deps.db.execute(sql`UPDATE users SET is_suspended = true WHERE id = ${user.id}`);
     expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('when many members ask at once, then each is answered as themselves and a suspension set meanwhile applies to its member only', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => server.signUp()));
+    const suspended = members[5]!;
+    await server.deps.db.execute(sql`UPDATE users SET is_suspended = true WHERE id = ${suspended.user.id}`);
+    // One turn of the server's event loop takes many of these together (one session query for them all).
+    const answers = await Promise.all(members.map((m) => m.client.get('/api/auth/user')));
+    answers.forEach((res, i) => {
+      if (members[i] === suspended) expect(res.status).toBe(401);
+      else expect([res.status, res.body.id, res.body.email]).toEqual([200, members[i]!.user.id, members[i]!.email]);
+    });
+  });
+
+  it('when a member makes requests soon after signing in, then the answers carry no cookie', async () => {
+    const { client } = await server.signUp();
+    for (let i = 0; i < 3; i++) {
+      const res = await client.get('/api/auth/user');
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('when the session was last renewed longer ago than the touch interval, then the next answer sends the cookie again for 30 more days', async () => {
+    const { client, user } = await server.signUp();
+    const before = client.cookie(SESSION_COOKIE);
+    const renewedAt = Date.now() - SESSION_TOUCH_INTERVAL_MS - 1000;
+    await server.deps.db.execute(
+      sql`UPDATE sessions SET sess = jsonb_set(sess::jsonb, '{renewedAt}', ${String(renewedAt)}::jsonb), expires_at = now() + interval '1 day' WHERE user_id = ${user.id}`,
+    );
+    const res = await client.get('/api/auth/user');
+    expect(res.status).toBe(200);
+    const [cookie] = res.headers.getSetCookie();
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
+    const expires = new Date(/Expires=([^;]+)/i.exec(cookie!)![1]!).getTime();
+    expect(expires).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    // Same session, moved forward where it is stored too; the next answer has nothing to renew.
+    expect(client.cookie(SESSION_COOKIE)).toBe(before);
+    expect(await storedExpiry(user.id)).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect((await client.get('/api/auth/user')).headers.getSetCookie()).toEqual([]);
   });
 });

@@ -3,13 +3,15 @@ import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Db } from '../db/client';
 import type { RedisClient } from '../redis';
-import { DbSessionStore } from './session-store';
+import { DbSessionStore, SESSION_TOUCH_INTERVAL_MS } from './session-store';
 
 declare module 'express-session' {
   interface SessionData {
     userId?: string;
     /** The token of the sign-out confirm page's form (GET /api/logout from elsewhere). */
     logoutToken?: string;
+    /** When the cookie and the stored expiry last moved forward (ms since the epoch; see renewSignedInSession). */
+    renewedAt?: number;
     oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
   }
 }
@@ -84,7 +86,8 @@ export function createSession(opts: {
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not on every answer (an HMAC and a header each time): renewSignedInSession moves the 30 days forward.
+    rolling: false,
     proxy: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: opts.secure, maxAge: THIRTY_DAYS_MS, path: '/' },
   });
@@ -105,7 +108,25 @@ const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout)|login|callback|lo
  * it, with a random id and a hash, on every anonymous read.
  */
 export function sessionWhenNeeded(middleware: RequestHandler): RequestHandler {
-  return (req, res, next) => (hasSessionCookie(req) || SESSION_ROUTES.test(req.path) ? middleware(req, res, next) : next());
+  return (req, res, next) => {
+    if (!hasSessionCookie(req) && !SESSION_ROUTES.test(req.path)) return next();
+    middleware(req, res, (err?: unknown) => {
+      if (!err) renewSignedInSession(req);
+      next(err);
+    });
+  };
+}
+
+/**
+ * A signed-in session lasts 30 days from its last use, give or take SESSION_TOUCH_INTERVAL_MS: once
+ * that long after its last renewal, a request changes `renewedAt`, so express-session stores the
+ * session with a new expiry and sends the cookie again with it. Other answers carry no cookie.
+ */
+function renewSignedInSession(req: Express.Request): void {
+  const session = req.session as typeof req.session | undefined;
+  if (!session?.userId) return;
+  const now = Date.now();
+  if (now - (session.renewedAt ?? 0) >= SESSION_TOUCH_INTERVAL_MS) session.renewedAt = now;
 }
 
 /** Whether the request carries a session cookie (valid or not: only the session store can tell). */

@@ -20,6 +20,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 async function startSession(req: Request, user: UserRow) {
   await regenerateSession(req);
   req.session.userId = user.id;
+  req.session.renewedAt = Date.now();
   await saveSession(req);
 }
 
