@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import { assertAdmin } from '../access/access-policy';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { findUserById, type UserRow } from '../modules/users/users.repository';
+import { BatchedRead } from '../db/batch-per-turn';
+import { findUsersByIds, type UserRow } from '../modules/users/users.repository';
 import { regenerateSession } from './session';
 
 declare global {
@@ -20,11 +21,13 @@ declare global {
  * a fresh empty session (not a destroyed one, which every later `req.session` use would trip over).
  */
 export function loadUser(db: Db): RequestHandler {
+  // Redis sessions come without their user: the users of one event-loop turn are read in one query.
+  const usersById = new BatchedRead<string, UserRow>((ids) => findUsersByIds(db, ids));
   return async (req, _res, next) => {
     const id = req.session?.userId;
     if (!id) return next();
     // The database session store loads the user with the session (one query); Redis sessions do not.
-    const user = req.sessionUser !== undefined ? (req.sessionUser ?? undefined) : await findUserById(db, id);
+    const user = req.sessionUser !== undefined ? (req.sessionUser ?? undefined) : await usersById.read(id);
     if (!user || user.isSuspended) {
       await regenerateSession(req);
       return next();

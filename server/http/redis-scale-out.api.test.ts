@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../start-server';
@@ -49,5 +50,27 @@ describe('scale-out with Redis', () => {
     expect((await onB.post('/api/auth/login', { email, password: 'wrong-2-password' })).status).toBe(401);
     expect((await onA.post('/api/auth/login', { email, password: 'wrong-3-password' })).status).toBe(401);
     expect((await onB.post('/api/auth/login', { email, password })).status).toBe(429);
+  });
+
+  it('when many members ask at once with Redis sessions, then each is answered as themselves and a member suspended in the database is signed out', async () => {
+    // A third instance without this file's low sign-in limit registers them.
+    const c = await startServer({ ...a.deps.config, LOGIN_RATE_LIMIT: 1000 }, { database: a.database, serveWeb: false, logger: a.logger });
+    const members = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const client = new TestClient(c.url);
+        const res = await client.post('/api/auth/register', { email: `many${i}-${Date.now()}@example.com`, password: 'correct horse battery' });
+        expect(res.status).toBe(201);
+        return { client, user: res.body as { id: string } };
+      }),
+    );
+    await c.stop();
+    const suspended = members[3]!;
+    await a.deps.db.execute(sql`UPDATE users SET is_suspended = true WHERE id = ${suspended.user.id}`);
+    // Redis sessions carry no user: the users of one event-loop turn are read together.
+    const answers = await Promise.all(members.map((m) => new TestClient(b.url).get('/api/auth/user', { cookie: m.client.cookieHeader })));
+    answers.forEach((res, i) => {
+      if (members[i] === suspended) expect(res.status).toBe(401);
+      else expect([res.status, res.body.id]).toEqual([200, members[i]!.user.id]);
+    });
   });
 });

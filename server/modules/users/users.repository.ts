@@ -5,10 +5,20 @@ import { users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   // Ids are uuids; anything else cannot match and must not reach PostgreSQL's uuid parser.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return Promise.resolve(undefined);
+  if (!UUID.test(id)) return Promise.resolve(undefined);
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** Users by id in one query (ids that are not uuids are left out). */
+export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, UserRow>> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (valid.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, valid));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
