@@ -19,6 +19,21 @@ describe('node-postgres over PGlite', () => {
     expect((await pool.query('SELECT count(*)::int AS n FROM handles WHERE handle = $1', ['ada'])).rows).toEqual([{ n: 1 }]);
   });
 
+  it('when a query fails while others wait for the one client, then the waiting queries still run', async () => {
+    // The pool ends a client that saw an error and hands the connection to a new one at once; the
+    // old client's end must not take the new client's listeners with it (the third query hung).
+    const answers = await Promise.allSettled([
+      pool.query('SELECT $1::int AS n', [1]),
+      pool.query('SELECT 1 / $1::int AS n', [0]),
+      pool.query('SELECT $1::int AS n', [3]),
+      pool.query('SELECT $1::int AS n', [4]),
+    ]);
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value.rows[0].n : a.reason.code))).toEqual([1, '22012', 3, 4]);
+    // The same without parameters (the simple query protocol).
+    const simple = await Promise.allSettled([pool.query('SELECT 1 AS n'), pool.query('SELECT 1 / 0 AS n'), pool.query('SELECT 3 AS n')]);
+    expect(simple.map((a) => (a.status === 'fulfilled' ? a.value.rows[0].n : a.reason.code))).toEqual([1, '22012', 3]);
+  }, 5_000);
+
   it('when a named statement runs again, then PGlite keeps it prepared (parsed once) and answers typed rows', async () => {
     const statement = { name: 'handle_count', text: 'SELECT count(*)::int AS n, now() AS at FROM handles WHERE handle <> $1' };
     for (const skip of ['x', 'y', 'z']) {

@@ -62,11 +62,16 @@ export class PgliteConnection extends EventEmitter {
     this.send(serialize.sync());
   }
 
-  /** The client is done with it: told so, then forgotten (a pool's next client reuses the connection, and PGlite keeps its prepared statements). */
+  /**
+   * The client is done with it: told so, then forgotten (a pool's next client reuses the connection, and
+   * PGlite keeps its prepared statements). Only its own listeners go: the pool attaches the next waiting
+   * query's client from inside this 'end' (after a query error), and that client keeps its listeners.
+   */
   end(): void {
     this.queue = this.queue.then(() => {
+      const attached = this.eventNames().map((name) => [name, this.listeners(name) as ((...args: unknown[]) => void)[]] as const);
       this.emit('end');
-      this.removeAllListeners();
+      for (const [name, listeners] of attached) for (const listener of listeners) this.removeListener(name, listener);
     });
   }
 
