@@ -5,6 +5,7 @@ import { ZCommentSchema, ZInteractionsSchema, ZRecommendedProjectSchema } from '
 import { ZProjectSchema } from '@shared/schemas/project';
 import { follows, notifications, projects, ratings, shares, users } from '../../db/schema';
 import { insertProject } from '../../test/factories';
+import { insertComment } from './interactions.repository';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 
@@ -32,6 +33,16 @@ async function projectRow(id: number) {
 
 function notificationsOf(userId: string) {
   return t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+}
+
+/** Two projects of an author in good standing, and one of a suspended author. */
+async function openAndHiddenProjects() {
+  const [open, suspended] = await Promise.all([t.signUp(), t.signUp()]);
+  const a = await seedProject(open.user.id);
+  const b = await seedProject(open.user.id, { title: 'Second' });
+  const hidden = await seedProject(suspended.user.id, { title: 'Hidden' });
+  await t.database.db.update(users).set({ isSuspended: true }).where(eq(users.id, suspended.user.id));
+  return { a, b, hidden };
 }
 
 async function members(n: number): Promise<TestClient[]> {
@@ -79,6 +90,35 @@ describe('likes', () => {
 
     await Promise.all(clients.flatMap((c) => [c.delete(`/api/projects/${p.id}/react`), c.delete(`/api/projects/${p.id}/react`)]));
     expect((await projectRow(p.id)).reactionCount).toBe(0);
+  });
+
+  it('when a member double-clicks like (both at once, likely one shared statement), then it counts once and the author gets one notification', async () => {
+    const author = await t.signUp();
+    const p = await seedProject(author.user.id);
+    const { client } = await t.signUp();
+    const [a, b] = await Promise.all([client.post(`/api/projects/${p.id}/react`, { type: 'like' }), client.post(`/api/projects/${p.id}/react`, { type: 'like' })]);
+    expect([a.body, b.body]).toEqual([{ hasReacted: true, reactionCount: 1 }, { hasReacted: true, reactionCount: 1 }]);
+    expect((await projectRow(p.id)).reactionCount).toBe(1);
+    expect((await notificationsOf(author.user.id)).filter((n) => n.type === 'like')).toHaveLength(1);
+  });
+
+  it('when likes and saves on open, missing and suspended authors\' projects arrive at once, then each gets its own answer and each project its own counts', async () => {
+    const { a, b, hidden } = await openAndHiddenProjects();
+    const clients = await members(8);
+    const targets = [a.id, b.id, 999_999, hidden.id, a.id, b.id, a.id, 999_999];
+    const [likes, saves] = await Promise.all([
+      Promise.all(clients.map((c, i) => c.post(`/api/projects/${targets[i]}/react`, { type: 'like' }))),
+      Promise.all(clients.map((c, i) => c.post(`/api/projects/${targets[i]}/save`))),
+    ]);
+    for (const answers of [likes, saves]) {
+      answers.forEach((res, i) => {
+        if (targets[i] === 999_999) expect([res.status, res.body.message]).toEqual([404, 'Project not found']);
+        else if (targets[i] === hidden.id) expect([res.status, res.body.message]).toEqual([403, 'Content Unavailable']);
+        else expect(res.status).toBe(200);
+      });
+    }
+    const [rowA, rowB, rowHidden] = await Promise.all([projectRow(a.id), projectRow(b.id), projectRow(hidden.id)]);
+    expect([rowA.reactionCount, rowA.saveCount, rowB.reactionCount, rowB.saveCount, rowHidden.reactionCount, rowHidden.saveCount]).toEqual([3, 3, 2, 2, 0, 0]);
   });
 
   it('when the reaction type is not like, then 400 with a clear message; when it is missing, a like', async () => {
@@ -200,6 +240,39 @@ describe('comments', () => {
     await Promise.all(clients.map((c, i) => c.post(`/api/projects/${p.id}/comments`, { content: `comment ${i}` })));
     expect((await projectRow(p.id)).commentCount).toBe(15);
     expect((await t.client().get(`/api/projects/${p.id}/comments`)).body).toHaveLength(15);
+  });
+
+  it('when comments on open, missing and suspended authors\' projects arrive at once, then each gets its own answer and each project counts its own', async () => {
+    const { a, b, hidden } = await openAndHiddenProjects();
+    const clients = await members(9);
+    // Posted together, so the server stores them in shared statements (one per turn of its event loop).
+    const targets = [a.id, b.id, 999_999, a.id, hidden.id, b.id, a.id, 999_999, b.id];
+    const answers = await Promise.all(clients.map((c, i) => c.post(`/api/projects/${targets[i]}/comments`, { content: `note ${i}` })));
+    answers.forEach((res, i) => {
+      if (targets[i] === 999_999) expect([res.status, res.body.message]).toEqual([404, 'Project not found']);
+      else if (targets[i] === hidden.id) expect([res.status, res.body.message]).toEqual([403, 'Content Unavailable']);
+      else expect(ZCommentSchema.parse(res.body)).toMatchObject({ projectId: targets[i], content: `note ${i}` });
+    });
+    const ids = answers.filter((r) => r.status === 201).map((r) => r.body.id);
+    expect(new Set(ids).size).toBe(6);
+    expect([(await projectRow(a.id)).commentCount, (await projectRow(b.id)).commentCount, (await projectRow(hidden.id)).commentCount]).toEqual([3, 3, 0]);
+    const listed = (await t.client().get(`/api/projects/${a.id}/comments`)).body as { id: number; content: string }[];
+    expect(listed.map((c) => c.content).sort()).toEqual(['note 0', 'note 3', 'note 6']);
+  });
+
+  it('when one comment of a batch cannot be stored, then only that one fails and the others are stored', async () => {
+    const author = await t.signUp();
+    const p = await seedProject(author.user.id);
+    const writers = (await Promise.all([t.signUp(), t.signUp()])).map((m) => ({ ...m.user, profileImageUrl: null, premiumExpiresAt: null }) as never);
+    // A writer whose account is gone by the time of the insert: its foreign key fails the shared statement.
+    const gone = { id: '00000000-0000-4000-8000-000000000000', handle: 'gone' } as never;
+    const results = await Promise.allSettled([
+      insertComment(t.database.db, { projectId: p.id, content: 'first', anyAuthor: false }, writers[0]!),
+      insertComment(t.database.db, { projectId: p.id, content: 'lost', anyAuthor: false }, gone),
+      insertComment(t.database.db, { projectId: p.id, content: 'second', anyAuthor: false }, writers[1]!),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await projectRow(p.id)).commentCount).toBe(2);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { batchOf, IsolatedBatch } from '../../db/batch-per-turn';
 import { preparedSql } from '../../db/prepared';
 import { comments, follows, projects, ratings, reactions, saves, shares, users } from '../../db/schema';
 import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
@@ -49,65 +50,92 @@ type CountedWrite = 'add_reaction' | 'remove_reaction' | 'add_save' | 'remove_sa
 const ph = (name: string) => sql.placeholder(name);
 
 /**
- * The project a write is about, as the CTE `target`, with its access state; `open` when the write may
- * happen: the author is not suspended, or the access policy already allowed this member (`anyAuthor`).
+ * Each item's project with its access state, as the CTE `target` over the batch's CTE `input` (`ord`,
+ * `project_id`, `any_author`): `open` when the write may happen, because the author is not suspended or
+ * the access policy already allowed this member (`any_author`, see writeWhereVisible).
  */
-const targetCte = () => sql`target AS (
-      SELECT p.id, p.author_id, u.is_suspended, (NOT u.is_suspended OR ${ph('anyAuthor')}::boolean) AS open
-      FROM projects p JOIN users u ON u.id = p.author_id WHERE p.id = ${ph('projectId')}::int
+const targetOfInput = () => sql`target AS (
+      SELECT i.ord, p.id, p.author_id, u.is_suspended, (NOT u.is_suspended OR i.any_author) AS open
+      FROM input i JOIN projects p ON p.id = i.project_id JOIN users u ON u.id = p.author_id
     )`;
 
-/** The target's access state as a write statement's answer reads it (undefined: no such project). */
-const TARGET_COLUMNS = sql.raw(`(SELECT author_id FROM target) AS "authorId", (SELECT is_suspended FROM target) AS "authorIsSuspended"`);
 type TargetColumns = { authorId: string | null; authorIsSuspended: boolean | null };
 const targetOf = (row: TargetColumns): CounterChange['target'] =>
   row.authorId === null ? undefined : { authorId: row.authorId, authorIsSuspended: !!row.authorIsSuspended };
 
-/** The membership writes; each may read the CTE `target` (the project, `open` when it may be written). */
+/**
+ * The membership writes, over the CTEs `input` (the batch's items, with `ord`) and `target` (each item's
+ * project, `open` when it may be written); each answers the (user_id, project_id) pairs it touched.
+ */
 const COUNTED_WRITES: Record<CountedWrite, { counter: string; by: 1 | -1; write: () => SQL }> = {
   add_reaction: {
     counter: 'reaction_count',
     by: 1,
-    write: () => sql`INSERT INTO reactions (user_id, project_id, type) SELECT ${ph('userId')}::uuid, t.id, ${ph('type')}::text FROM target t WHERE t.open ON CONFLICT DO NOTHING RETURNING project_id`,
+    write: () => sql`INSERT INTO reactions (user_id, project_id, type) SELECT i.user_id, t.id, i.type FROM input i JOIN target t ON t.ord = i.ord WHERE t.open ON CONFLICT DO NOTHING RETURNING user_id, project_id`,
   },
   remove_reaction: {
     counter: 'reaction_count',
     by: -1,
-    write: () => sql`DELETE FROM reactions r USING target t WHERE t.open AND r.user_id = ${ph('userId')}::uuid AND r.project_id = t.id RETURNING r.project_id`,
+    write: () => sql`DELETE FROM reactions r USING input i JOIN target t ON t.ord = i.ord WHERE t.open AND r.user_id = i.user_id AND r.project_id = t.id RETURNING r.user_id, r.project_id`,
   },
   add_save: {
     counter: 'save_count',
     by: 1,
-    write: () => sql`INSERT INTO saves (user_id, project_id) SELECT ${ph('userId')}::uuid, t.id FROM target t WHERE t.open ON CONFLICT DO NOTHING RETURNING project_id`,
+    write: () => sql`INSERT INTO saves (user_id, project_id) SELECT i.user_id, t.id FROM input i JOIN target t ON t.ord = i.ord WHERE t.open ON CONFLICT DO NOTHING RETURNING user_id, project_id`,
   },
   remove_save: {
     counter: 'save_count',
     by: -1,
-    write: () => sql`DELETE FROM saves s USING target t WHERE t.open AND s.user_id = ${ph('userId')}::uuid AND s.project_id = t.id RETURNING s.project_id`,
+    write: () => sql`DELETE FROM saves s USING input i JOIN target t ON t.ord = i.ord WHERE t.open AND s.user_id = i.user_id AND s.project_id = t.id RETURNING s.user_id, s.project_id`,
   },
 };
 
+type CountedItem = { userId: string; projectId: number; anyAuthor: boolean; type?: string };
+type CountedRow = TargetColumns & { changed: boolean; count: number };
+
 /**
- * Runs the write of one membership row and, only when it touched a row, moves the project's counter:
- * one prepared statement, so one round trip and its own transaction, that also reads the project's
- * access state. It writes only when the author is not suspended (the project is visible to everyone),
- * or when `anyAuthor` says the access policy already allowed this member (see writeWhereVisible).
- * The counter read when nothing changed is the statement's snapshot.
+ * The membership writes of one turn of the event loop, one statement per kind (its own transaction,
+ * one round trip): each item's row written only when its target is open (targetOfInput), and each
+ * project's counter moved by the rows really touched, over the sorted project ids (two batches lock
+ * their projects in the same order). An item changed its row only when it is the first of the batch
+ * for that member and project (a double click in one turn counts once). The counter read when nothing
+ * changed is the statement's snapshot.
  */
-async function counted(db: DbOrTx, kind: CountedWrite, values: { userId: string; projectId: number; anyAuthor: boolean; type?: string }): Promise<CounterChange> {
+function countedMany(db: DbOrTx, kind: CountedWrite) {
   const { counter, by, write } = COUNTED_WRITES[kind];
-  const [row] = await preparedSql<TargetColumns & { changed: boolean; count: number }>(db, `counted_${kind}`, () => {
+  return preparedSql<CountedRow>(db, `counted_many_${kind}`, () => {
     const column = sql.raw(counter);
     return sql`
-    WITH ${targetCte()}, written AS (${write()}), bumped AS (
-      UPDATE projects SET ${column} = ${column} + ${sql.raw(String(by))}
-      WHERE id = ${ph('projectId')}::int AND EXISTS (SELECT 1 FROM written)
-      RETURNING ${column} AS n
+    WITH input AS (
+      SELECT * FROM unnest(${ph('userIds')}::uuid[], ${ph('projectIds')}::int[], ${ph('anyAuthors')}::boolean[], ${ph('types')}::text[])
+        WITH ORDINALITY AS i(user_id, project_id, any_author, type, ord)
+    ), ${targetOfInput()}, written AS (${write()}), bumped AS (
+      UPDATE projects p SET ${column} = p.${column} + ${sql.raw(String(by))} * (SELECT count(*) FROM written w WHERE w.project_id = p.id)
+      WHERE p.id = ANY(ARRAY(SELECT DISTINCT project_id FROM written ORDER BY 1))
+      RETURNING p.id, p.${column} AS n
     )
-    SELECT ${TARGET_COLUMNS}, EXISTS (SELECT 1 FROM bumped) AS changed,
-      coalesce((SELECT n FROM bumped), (SELECT ${column} FROM projects WHERE id = ${ph('projectId')}::int), 0)::int AS count`;
-  })({ type: null, ...values });
-  return { changed: row!.changed, count: Number(row!.count), target: targetOf(row!) };
+    SELECT t.author_id AS "authorId", t.is_suspended AS "authorIsSuspended",
+      (EXISTS (SELECT 1 FROM written w WHERE w.user_id = i.user_id AND w.project_id = i.project_id)
+        AND i.ord = (SELECT min(j.ord) FROM input j WHERE j.user_id = i.user_id AND j.project_id = i.project_id)) AS changed,
+      coalesce((SELECT n FROM bumped b WHERE b.id = i.project_id), (SELECT ${column} FROM projects WHERE id = i.project_id), 0)::int AS count
+    FROM input i LEFT JOIN target t ON t.ord = i.ord
+    ORDER BY i.ord`;
+  });
+}
+
+async function counted(db: DbOrTx, kind: CountedWrite, item: CountedItem): Promise<CounterChange> {
+  const batch = batchOf(db, `counted_${kind}`, () =>
+    new IsolatedBatch<CountedItem, CountedRow>((items) =>
+      countedMany(db, kind)({
+        userIds: items.map((i) => i.userId),
+        projectIds: items.map((i) => i.projectId),
+        anyAuthors: items.map((i) => i.anyAuthor),
+        types: items.map((i) => i.type ?? null),
+      }),
+    ),
+  );
+  const row = await batch.run(item);
+  return { changed: row.changed, count: Number(row.count), target: targetOf(row) };
 }
 
 export function addReaction(db: DbOrTx, userId: string, projectId: number, type: string, anyAuthor: boolean): Promise<CounterChange> {
@@ -233,30 +261,64 @@ export type CommentViewRow = {
   userPremiumExpiresAt: Date | null;
 };
 
+type CommentInsert = { projectId: number; userId: string; content: string; anyAuthor: boolean };
+type CommentInserted = TargetColumns & { id: number | null; created_at: Date | string | null };
+
 /**
- * Stores a comment and counts it in one statement (its own transaction, one round trip); answers the
- * comment with its writer's fields, taken from the writer's row the request already holds.
+ * Comments posted in one turn of the event loop, stored and counted by one statement (its own
+ * transaction, one round trip): each with its project's access state (targetOfInput), the ids
+ * drawn first so each answer finds its own row. The counters move over the sorted project ids, so two
+ * batches lock their projects in the same order.
+ */
+const insertComments = (db: DbOrTx) =>
+  preparedSql<CommentInserted>(db, 'insert_comments', () => sql`
+    WITH input AS (
+      SELECT * FROM unnest(${ph('projectIds')}::int[], ${ph('userIds')}::uuid[], ${ph('contents')}::text[], ${ph('anyAuthors')}::boolean[])
+        WITH ORDINALITY AS i(project_id, user_id, content, any_author, ord)
+    ), ${targetOfInput()}, numbered AS MATERIALIZED (
+      SELECT i.ord, nextval(pg_get_serial_sequence('comments', 'id')) AS id, i.project_id, i.user_id, i.content
+      FROM input i JOIN target t ON t.ord = i.ord WHERE t.open ORDER BY i.ord
+    ), inserted AS (
+      INSERT INTO comments (id, project_id, user_id, content)
+      SELECT id, project_id, user_id, content FROM numbered
+      RETURNING id, project_id, created_at
+    ), bumped AS (
+      UPDATE projects p SET comment_count = p.comment_count + (SELECT count(*) FROM inserted c WHERE c.project_id = p.id)
+      WHERE p.id = ANY(ARRAY(SELECT DISTINCT project_id FROM numbered ORDER BY 1))
+    )
+    SELECT t.author_id AS "authorId", t.is_suspended AS "authorIsSuspended", n.id::int AS id, c.created_at
+    FROM input i LEFT JOIN target t ON t.ord = i.ord LEFT JOIN numbered n ON n.ord = i.ord LEFT JOIN inserted c ON c.id = n.id
+    ORDER BY i.ord`);
+
+/** The comment batch of a database handle (see IsolatedBatch: a failed batch runs again comment by comment). */
+const commentBatch = (db: DbOrTx) =>
+  batchOf(db, 'insert_comments', () =>
+    new IsolatedBatch<CommentInsert, CommentInserted>((items) =>
+      insertComments(db)({
+        projectIds: items.map((c) => c.projectId),
+        userIds: items.map((c) => c.userId),
+        contents: items.map((c) => c.content),
+        anyAuthors: items.map((c) => c.anyAuthor),
+      }),
+    ),
+  );
+
+/**
+ * Stores a comment and counts it (batched with the comments of the same turn, see insertComments);
+ * answers the comment with its writer's fields, taken from the writer's row the request already holds.
  */
 export async function insertComment(
   db: DbOrTx,
   values: { projectId: number; content: string; anyAuthor: boolean },
   writer: Pick<UserRow, 'id' | 'displayName' | 'firstName' | 'lastName' | 'email' | 'handle' | 'profileImageUrl' | 'isPremium' | 'premiumExpiresAt'>,
 ): Promise<{ comment: CommentViewRow | null } & WithTarget> {
-  const [row] = await preparedSql<TargetColumns & { id: number | null; created_at: Date | string | null }>(db, 'insert_comment', () => sql`
-    WITH ${targetCte()}, inserted AS (
-      INSERT INTO comments (project_id, user_id, content)
-      SELECT t.id, ${ph('userId')}::uuid, ${ph('content')}::text FROM target t WHERE t.open
-      RETURNING id, created_at
-    ), bumped AS (
-      UPDATE projects SET comment_count = comment_count + 1 WHERE id = ${ph('projectId')}::int AND EXISTS (SELECT 1 FROM inserted)
-    )
-    SELECT ${TARGET_COLUMNS}, (SELECT id FROM inserted) AS id, (SELECT created_at FROM inserted) AS created_at`)({ ...values, userId: writer.id });
-  if (row!.id === null || row!.created_at === null) return { comment: null, target: targetOf(row!) };
+  const row = await commentBatch(db).run({ ...values, userId: writer.id });
+  if (row.id === null || row.created_at === null) return { comment: null, target: targetOf(row) };
   const comment: CommentViewRow = {
-    id: Number(row!.id),
+    id: Number(row.id),
     projectId: values.projectId,
     content: values.content,
-    createdAt: new Date(row!.created_at),
+    createdAt: new Date(row.created_at),
     userId: writer.id,
     userDisplayName: writer.displayName,
     userFirstName: writer.firstName,
@@ -267,7 +329,7 @@ export async function insertComment(
     userIsPremium: writer.isPremium,
     userPremiumExpiresAt: writer.premiumExpiresAt,
   };
-  return { comment, target: targetOf(row!) };
+  return { comment, target: targetOf(row) };
 }
 
 /** A project's comments, newest first. */
