@@ -84,25 +84,59 @@ export function lazyPart<P extends object>(
   return lazy(preload);
 }
 
+/** The first wait before fetching again a chunk that failed while the browser said it was online. */
+const FIRST_RETRY_MS = 500;
+/** The longest wait between two such tries (the wait doubles from FIRST_RETRY_MS). */
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * Calls `load` again each time the browser comes back online, and after a failed try made online, again
+ * after a growing wait (the online event can come before requests get through), until it succeeds; then
+ * hands the result to `loaded` once. Returns a function that tries at once (unless a try is under way).
+ */
+export function loadWhenOnline<T>(load: () => Promise<T>, loaded: (value: T) => void): () => void {
+  let done = false;
+  let trying = false;
+  let delay = FIRST_RETRY_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const retry = () => {
+    if (done || trying) return;
+    clearTimeout(timer);
+    trying = true;
+    load().then(
+      (value) => {
+        done = true;
+        window.removeEventListener('online', onOnline);
+        loaded(value);
+      },
+      () => {
+        trying = false;
+        if (!navigator.onLine) return;
+        timer = setTimeout(retry, delay);
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
+      },
+    );
+  };
+  const onOnline = () => {
+    delay = FIRST_RETRY_MS;
+    retry();
+  };
+  window.addEventListener('online', onOnline);
+  return retry;
+}
+
 /**
  * A stand-in (showing `fallback` meanwhile) for a part whose chunk could not load: the chunk is fetched
- * again each time the browser comes back online, mounted or not (a part shown only offline is not
- * mounted then), until it comes; mounted stand-ins then render it.
+ * again when the browser is back online (see loadWhenOnline), mounted or not (a part shown only offline
+ * is not mounted then), until it comes; mounted stand-ins then render it.
  */
 function whenOnline<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: ComponentType<P>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   const waiting = new Set<(part: ComponentType<P>) => void>();
-  const retry = () =>
-    void load().then(
-      (component) => {
-        if (loaded) return;
-        loaded = component;
-        window.removeEventListener('online', retry);
-        for (const show of waiting) show(component);
-      },
-      () => undefined,
-    );
-  window.addEventListener('online', retry);
+  const retry = loadWhenOnline(load, (component) => {
+    loaded = component;
+    for (const show of waiting) show(component);
+  });
   return function PartWhenOnline(props: P) {
     const [part, setPart] = useState<ComponentType<P> | null>(() => loaded);
     useEffect(() => {
