@@ -1,3 +1,5 @@
+import { PerHandle } from './per-handle';
+
 /**
  * Work asked for during one turn of the event loop, done together: under load many requests arrive in
  * one turn, and each query's socket write and reply cost more than its rows (a session read, a comment's
@@ -36,7 +38,8 @@ export class BatchPerTurn<I, O> {
 
 /**
  * Reads by key through BatchPerTurn: the keys of one turn, each once, in one query. readMany answers the
- * rows it found by key; a key it leaves out reads as undefined.
+ * rows it found by key; a key it leaves out reads as undefined. Readers of the same key in one turn get
+ * the same value: they read it, and copy it before changing it.
  */
 export class BatchedRead<K, V> {
   private readonly batch: BatchPerTurn<K, V | undefined>;
@@ -81,13 +84,9 @@ export class IsolatedBatch<I, O> {
   }
 }
 
-const batches = new WeakMap<object, Map<string, unknown>>();
+const batches = new PerHandle();
 
-/** The batch of this name for a database handle, made on first use (statements are prepared per handle too). */
-export function batchOf<T>(db: object, name: string, create: () => T): T {
-  let byName = batches.get(db);
-  if (!byName) batches.set(db, (byName = new Map()));
-  let batch = byName.get(name) as T | undefined;
-  if (batch === undefined) byName.set(name, (batch = create()));
-  return batch;
+/** The IsolatedBatch of this name for a database handle, made on first use (statements are prepared per handle too). */
+export function isolatedBatchOf<I, O>(db: object, name: string, runMany: (items: I[]) => Promise<O[]>): IsolatedBatch<I, O> {
+  return batches.get(db, name, () => new IsolatedBatch(runMany));
 }

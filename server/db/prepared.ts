@@ -1,7 +1,8 @@
 import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { PerHandle } from './per-handle';
 
-const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
+const statements = new PerHandle();
 
 /**
  * A statement of the hot read path, prepared once per database handle: drizzle does not rebuild its
@@ -9,11 +10,7 @@ const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
  * must be unique to the statement's text across the app.
  */
 export function prepared<T>(db: DbOrTx, name: string, prepare: (db: DbOrTx, name: string) => T): T {
-  let byName = statements.get(db);
-  if (!byName) statements.set(db, (byName = new Map()));
-  let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) byName.set(name, (statement = withFlatRowMapper(prepare(db, name))));
-  return statement;
+  return statements.get(db, name, () => withFlatRowMapper(prepare(db, name)));
 }
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown };

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { batchOf, IsolatedBatch } from '../../db/batch-per-turn';
+import { isolatedBatchOf } from '../../db/batch-per-turn';
 import { preparedSql } from '../../db/prepared';
 import { comments, follows, projects, ratings, reactions, saves, shares, users } from '../../db/schema';
 import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
@@ -124,15 +124,13 @@ function countedMany(db: DbOrTx, kind: CountedWrite) {
 }
 
 async function counted(db: DbOrTx, kind: CountedWrite, item: CountedItem): Promise<CounterChange> {
-  const batch = batchOf(db, `counted_${kind}`, () =>
-    new IsolatedBatch<CountedItem, CountedRow>((items) =>
-      countedMany(db, kind)({
-        userIds: items.map((i) => i.userId),
-        projectIds: items.map((i) => i.projectId),
-        anyAuthors: items.map((i) => i.anyAuthor),
-        types: items.map((i) => i.type ?? null),
-      }),
-    ),
+  const batch = isolatedBatchOf(db, `counted_${kind}`, (items: CountedItem[]) =>
+    countedMany(db, kind)({
+      userIds: items.map((i) => i.userId),
+      projectIds: items.map((i) => i.projectId),
+      anyAuthors: items.map((i) => i.anyAuthor),
+      types: items.map((i) => i.type ?? null),
+    }),
   );
   const row = await batch.run(item);
   return { changed: row.changed, count: Number(row.count), target: targetOf(row) };
@@ -292,15 +290,13 @@ const insertComments = (db: DbOrTx) =>
 
 /** The comment batch of a database handle (see IsolatedBatch: a failed batch runs again comment by comment). */
 const commentBatch = (db: DbOrTx) =>
-  batchOf(db, 'insert_comments', () =>
-    new IsolatedBatch<CommentInsert, CommentInserted>((items) =>
-      insertComments(db)({
-        projectIds: items.map((c) => c.projectId),
-        userIds: items.map((c) => c.userId),
-        contents: items.map((c) => c.content),
-        anyAuthors: items.map((c) => c.anyAuthor),
-      }),
-    ),
+  isolatedBatchOf(db, 'insert_comments', (items: CommentInsert[]) =>
+    insertComments(db)({
+      projectIds: items.map((c) => c.projectId),
+      userIds: items.map((c) => c.userId),
+      contents: items.map((c) => c.content),
+      anyAuthors: items.map((c) => c.anyAuthor),
+    }),
   );
 
 /**
