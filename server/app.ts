@@ -14,7 +14,7 @@ import { requestLogger } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { refuseNul } from './http/refuse-nul';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { createSession, sessionWhenNeeded, type SessionSetup } from './http/session';
+import { createSession, renewSignedInSession, sessionWhenNeeded, type SessionSetup } from './http/session';
 import { precompressedAssets, robotsTxt, sitemapXml } from './http/site-files';
 import { staticLanding } from './http/static-landing';
 import { healthRoutes } from './modules/health/health.routes';
@@ -96,6 +96,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   api.use(refuseNul);
   api.use(sameOriginGuard(config.PUBLIC_URL));
   api.use(sessionWhenNeeded(session.middleware));
+  api.use(renewSignedInSession);
   api.use(loadUser(deps.db));
   // The rate limit first: a refused request costs no idempotency-key writes.
   api.use(

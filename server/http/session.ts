@@ -108,13 +108,7 @@ const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout)|login|callback|lo
  * it, with a random id and a hash, on every anonymous read.
  */
 export function sessionWhenNeeded(middleware: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    if (!hasSessionCookie(req) && !SESSION_ROUTES.test(req.path)) return next();
-    middleware(req, res, (err?: unknown) => {
-      if (!err) renewSignedInSession(req);
-      next(err);
-    });
-  };
+  return (req, res, next) => (hasSessionCookie(req) || SESSION_ROUTES.test(req.path) ? middleware(req, res, next) : next());
 }
 
 /**
@@ -122,12 +116,12 @@ export function sessionWhenNeeded(middleware: RequestHandler): RequestHandler {
  * that long after its last renewal, a request changes `renewedAt`, so express-session stores the
  * session with a new expiry and sends the cookie again with it. Other answers carry no cookie.
  */
-function renewSignedInSession(req: Express.Request): void {
+export const renewSignedInSession: RequestHandler = (req, _res, next) => {
   const session = req.session as typeof req.session | undefined;
-  if (!session?.userId) return;
   const now = Date.now();
-  if (now - (session.renewedAt ?? 0) >= SESSION_TOUCH_INTERVAL_MS) session.renewedAt = now;
-}
+  if (session?.userId && now - (session.renewedAt ?? 0) >= SESSION_TOUCH_INTERVAL_MS) session.renewedAt = now;
+  next();
+};
 
 /** Whether the request carries a session cookie (valid or not: only the session store can tell). */
 export function hasSessionCookie(req: { headers: { cookie?: string } }): boolean {
