@@ -181,7 +181,6 @@ export const comments = pgTable(
   (t) => [
     index('comments_project_created_idx').on(t.projectId, t.createdAt),
     index('comments_user_idx').on(t.userId),
-    index('comments_content_trgm_idx').using('gin', sql`lower(${t.content}) gin_trgm_ops`),
     index('comments_search_document_idx').using('gin', t.searchDocument),
   ],
 );
