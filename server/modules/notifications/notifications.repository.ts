@@ -5,17 +5,47 @@ import { prepared, preparedSql } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = typeof notifications.$inferInsert;
+/** What a new notification says; the database sets the rest (id, read, times, sync sequence). */
+export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'actorId' | 'type' | 'title' | 'message' | 'link' | 'projectId'>;
 
 export async function insertNotification(db: DbOrTx, values: NewNotification): Promise<NotificationRow> {
   const [row] = await insertNotifications(db, [values]);
   return row!;
 }
 
+type StoredNotification = Omit<NotificationRow, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string };
+
+/**
+ * One prepared statement for any number of notifications (the arrays of their fields), so a batch of
+ * likes or comments is neither built by drizzle's insert builder nor parsed and planned again for each
+ * batch size. The rows go in in the order given, so their serial ids rise in that order.
+ */
+const insertNotificationRows = (db: DbOrTx) =>
+  preparedSql<StoredNotification>(db, 'insert_notifications', () => sql`
+    INSERT INTO notifications (user_id, actor_id, type, title, message, link, project_id)
+    SELECT n.user_id, n.actor_id, n.type, n.title, n.message, n.link, n.project_id
+    FROM unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('actorIds')}::uuid[], ${sql.placeholder('types')}::text[],
+      ${sql.placeholder('titles')}::text[], ${sql.placeholder('messages')}::text[], ${sql.placeholder('links')}::text[],
+      ${sql.placeholder('projectIds')}::int[]) WITH ORDINALITY AS n(user_id, actor_id, type, title, message, link, project_id, ord)
+    ORDER BY n.ord
+    RETURNING id, user_id AS "userId", actor_id AS "actorId", type, title, message, link, project_id AS "projectId", read,
+      created_at AS "createdAt", updated_at AS "updatedAt", sync_seq::float8 AS "syncSeq"`);
+
 /** Stores several notifications in one statement, answered in the order given. */
 export async function insertNotifications(db: DbOrTx, values: readonly NewNotification[]): Promise<NotificationRow[]> {
   if (values.length === 0) return [];
-  return db.insert(notifications).values([...values]).returning();
+  const rows = await insertNotificationRows(db)({
+    userIds: values.map((v) => v.userId),
+    actorIds: values.map((v) => v.actorId ?? null),
+    types: values.map((v) => v.type),
+    titles: values.map((v) => v.title),
+    messages: values.map((v) => v.message),
+    links: values.map((v) => v.link ?? null),
+    projectIds: values.map((v) => v.projectId ?? null),
+  });
+  return rows
+    .map((r) => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** What a notification about an act on a project needs: the project, its author and the actor's name. */
