@@ -13,7 +13,7 @@
 // are dropped again, also on failure or Ctrl-C, unless BENCH_KEEP_DB=1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,7 +48,7 @@ const SESSIONS = 300;
 const SECRET = 'bench-session-secret-'.padEnd(48, 'x');
 
 type Target = { name: string; setup: (i: number) => { method?: string; path: string; cookie?: string; body?: string } };
-type Measure = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type Measure = { rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number; cpuUsPerRequest?: number };
 type RouteResult = { route: string; c20: Measure; c50: Measure; ratio: number };
 type SizeResult = { label: string; projects: number; database: 'postgres' | 'pglite'; generateSeconds: number; routes: RouteResult[] };
 
@@ -141,7 +141,31 @@ async function measure(url: string, origin: string, connections: number, seconds
       },
     ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, requests: result.requests.total };
+}
+
+/** The CPU time (user + system, ms) a process has used so far, from /proc; undefined off Linux. */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 per second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A measured run plus the server's CPU time per answered request, the after-answer work it left
+ * included (counted until the server is drained). Less noisy than req/s on a shared machine: other
+ * processes slow the server down, but rarely change what each request costs it.
+ */
+async function measureWithCpu(pid: number | undefined, api: string, run: () => Promise<Measure>): Promise<Measure> {
+  const before = cpuMs(pid);
+  const m = await run();
+  await drain(api);
+  const after = cpuMs(pid);
+  return before === undefined || after === undefined || m.requests === 0 ? m : { ...m, cpuUsPerRequest: ((after - before) * 1000) / m.requests };
 }
 
 /** Waits until the server has worked off the previous run's requests (a health check answers quickly). */
@@ -188,7 +212,7 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
     const results: RouteResult[] = [];
     // The reference runs first and again last; its best run is the ratio's denominator.
     await measure(urls.bare, origin, 20, warm);
-    const bare20 = await measure(urls.bare, origin, 20, DURATION_S);
+    const bare20 = await measureWithCpu(child.pid, origin, () => measure(urls.bare, origin, 20, DURATION_S));
     const bare50 = await measure(urls.bare, origin, 50, DURATION_S);
     results.push({ route: 'bare Express (reference)', c20: bare20, c50: bare50, ratio: 1 });
     for (const t of list) {
@@ -198,14 +222,13 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
       await measure(urls.api + '/', origin, 20, warm, t.setup, fixture.cookies.length);
       await measure(urls.api + '/', origin, 20, warm, t.setup);
       await drain(urls.api);
-      const c20 = await measure(urls.api + '/', origin, 20, DURATION_S, t.setup);
-      await drain(urls.api);
+      const c20 = await measureWithCpu(child.pid, urls.api, () => measure(urls.api + '/', origin, 20, DURATION_S, t.setup));
       const c50 = await measure(urls.api + '/', origin, 50, DURATION_S, t.setup);
       await drain(urls.api);
       results.push({ route: t.name, c20, c50, ratio: 0 });
-      console.log(`  ${label} ${t.name}: ${c20.rps.toFixed(0)} req/s, p50 ${c20.p50} ms, p99@50 ${c50.p99} ms${c20.non2xx + c50.non2xx ? `, non-2xx ${c20.non2xx + c50.non2xx}` : ''}`);
+      console.log(`  ${label} ${t.name}: ${c20.rps.toFixed(0)} req/s, p50 ${c20.p50} ms, p99@50 ${c50.p99} ms, ${c20.cpuUsPerRequest?.toFixed(0) ?? 'n/a'} µs CPU/req${c20.non2xx + c50.non2xx ? `, non-2xx ${c20.non2xx + c50.non2xx}` : ''}`);
     }
-    const bareAgain = await measure(urls.bare, origin, 20, DURATION_S);
+    const bareAgain = await measureWithCpu(child.pid, origin, () => measure(urls.bare, origin, 20, DURATION_S));
     const reference = Math.max(bare20.rps, bareAgain.rps);
     results[0]!.c20 = bare20.rps >= bareAgain.rps ? bare20 : bareAgain;
     for (const r of results) r.ratio = r.c20.rps / reference;
@@ -310,9 +333,10 @@ function markdown(results: SizeResult[]): string {
   out.push(`Run ${new Date().toISOString()} on ${process.platform}, node ${process.version}. Ratio = req/s at 20 connections / bare Express req/s in the same run.`, '');
   for (const r of results) {
     out.push(`## ${r.label}`, '', `Generated in ${f1(r.generateSeconds)} s.`, '');
-    out.push('| route | req/s (20 c) | ratio | p50 ms | p99 ms (20 c) | req/s (50 c) | p99 ms (50 c) | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+    out.push('| route | req/s (20 c) | ratio | p50 ms | p99 ms (20 c) | req/s (50 c) | p99 ms (50 c) | non-2xx | server CPU µs/req (20 c) |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const x of r.routes) {
-      out.push(`| ${x.route} | ${f0(x.c20.rps)} | ${pct(x.ratio)} | ${x.c20.p50} | ${x.c20.p99} | ${f0(x.c50.rps)} | ${x.c50.p99} | ${x.c20.non2xx + x.c50.non2xx + x.c20.errors + x.c50.errors} |`);
+      const cpu = x.c20.cpuUsPerRequest === undefined ? 'n/a' : f0(x.c20.cpuUsPerRequest);
+      out.push(`| ${x.route} | ${f0(x.c20.rps)} | ${pct(x.ratio)} | ${x.c20.p50} | ${x.c20.p99} | ${f0(x.c50.rps)} | ${x.c50.p99} | ${x.c20.non2xx + x.c50.non2xx + x.c20.errors + x.c50.errors} | ${cpu} |`);
     }
     out.push('');
   }
