@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
 
@@ -12,6 +13,18 @@ declare module 'http' {
 }
 
 const GIVEN_ID = /^[\w-]{1,64}$/;
+const BASE_LOGGER = Symbol('base logger');
+const CHILD_LOGGER = Symbol('request logger');
+type LoggedRequest = IncomingMessage & { [BASE_LOGGER]?: Logger; [CHILD_LOGGER]?: Logger };
+
+// `req.log` is a getter on the prototype, defined once: a property defined on each request object
+// (Object.defineProperty) turned every request into a slow dictionary-mode object for all later middleware.
+Object.defineProperty(IncomingMessage.prototype, 'log', {
+  configurable: true,
+  get(this: LoggedRequest) {
+    return (this[CHILD_LOGGER] ??= this[BASE_LOGGER]?.child({ reqId: this.id }));
+  },
+});
 const pathOf = (url: string) => url.split('?')[0]!.slice(0, 300);
 
 /**
@@ -25,8 +38,7 @@ export function requestLogger(logger: Logger): RequestHandler {
     const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
     req.id = id;
     res.setHeader('x-request-id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ reqId: id })) });
+    (req as LoggedRequest)[BASE_LOGGER] = logger;
     if (req.url === '/api/health') return next();
     const started = performance.now();
     res.once('close', () => {

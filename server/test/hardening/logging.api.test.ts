@@ -35,6 +35,17 @@ describe('item 2: secrets stay out of the logs', () => {
     expect(Object.keys(loginLine!).sort()).toEqual(['level', 'method', 'ms', 'msg', 'path', 'reqId', 'status', 'time']);
   });
 
+  it('when a request logs on its own (a malformed upload), then the line carries that request id and no other', async () => {
+    const { client } = await t.signUp();
+    const send = (id: string) =>
+      client.request('POST', '/api/projects', undefined, { 'x-request-id': id, 'content-type': 'multipart/form-data; boundary=x' });
+    expect((await send('trace-upload-1')).status).toBe(400);
+    expect((await send('trace-upload-2')).status).toBe(400);
+    await new Promise((r) => setImmediate(r));
+    const own = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'malformed multipart body');
+    expect(own.map((l) => l.reqId)).toEqual(['trace-upload-1', 'trace-upload-2']);
+  });
+
   it('when a database error is logged, then its query parameters (a password hash, say) are not', () => {
     const err = Object.assign(new Error('Failed query: insert into users ...'), {
       query: 'insert into "users" ("email", "password_hash") values ($1, $2)',
