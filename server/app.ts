@@ -13,6 +13,7 @@ import { sameOriginGuard } from './http/csrf';
 import { requestLogger } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { refuseNul } from './http/refuse-nul';
+import { routeIndex } from './http/route-index';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createSession, renewSignedInSession, sessionWhenNeeded, type SessionSetup } from './http/session';
 import { precompressedAssets, robotsTxt, sitemapXml } from './http/site-files';
@@ -92,7 +93,9 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   // carries no cookie, and is authenticated by its signature over the raw body (hence before the JSON parser).
   // Like any write, it drops the cached reads it may change (premium badges and boosts).
   api.post(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '1mb' }), invalidateAfterWrites(deps.cache), stripeWebhookHandler(deps));
-  api.use(express.json({ limit: '1mb' }));
+  // A request without a body (most GETs) skips the parser's checks and its debug calls.
+  const json = express.json({ limit: '1mb' });
+  api.use((req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? json(req, res, next) : next()));
   api.use(refuseNul);
   api.use(sameOriginGuard(config.PUBLIC_URL));
   api.use(sessionWhenNeeded(session.middleware));
@@ -105,8 +108,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   );
   api.use(idempotency(deps.db));
   api.use(invalidateAfterWrites(deps.cache));
-  api.use(openApiRoutes());
-  for (const router of domainRoutes(deps)) api.use(router);
+  api.use(routeIndex([openApiRoutes(), ...domainRoutes(deps)]));
   api.use('/api', notFoundHandler);
   // Health first: the balancer's checks need no session, user or rate limit, and must answer under load.
   app.use(healthRoutes(opts.ping, opts.draining));
