@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/uuid';
 import { AppError } from '../errors';
 
 const MAX_SERIAL = 2_147_483_647;
@@ -13,10 +14,8 @@ export function serialIdParam(raw: unknown, notFoundMessage: string): number {
   return Number(raw);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A uuid route parameter (lower-cased); anything else names no row: the resource's 404 message. */
 export function uuidParam(raw: unknown, notFoundMessage: string): string {
-  if (typeof raw !== 'string' || !UUID.test(raw)) throw AppError.notFound(notFoundMessage);
+  if (typeof raw !== 'string' || !isUuid(raw)) throw AppError.notFound(notFoundMessage);
   return raw.toLowerCase();
 }

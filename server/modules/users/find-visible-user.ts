@@ -1,17 +1,16 @@
 import { HANDLE_MAX } from '@shared/constants';
 import { HANDLE_PATTERN, PROFILE_MESSAGES } from '@shared/schemas/user';
+import { isUuid } from '@shared/uuid';
 import { assertCanView } from '../../access/access-policy';
 import { cacheKeys, PUBLIC_CACHE_TTL_MS, type PublicCache } from '../../cache/public-cache';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findUserByHandleOrId, type UserRow } from './users.repository';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A {handleOrId} route parameter: a uuid or a possible handle; anything else names nobody (404). */
 export function userKeyParam(raw: unknown): string {
   if (typeof raw !== 'string') throw AppError.notFound(PROFILE_MESSAGES.profileNotFound);
-  if (UUID_PATTERN.test(raw)) return raw;
+  if (isUuid(raw)) return raw;
   if (raw.length > HANDLE_MAX || !HANDLE_PATTERN.test(raw)) throw AppError.notFound(PROFILE_MESSAGES.profileNotFound);
   return raw;
 }

@@ -1,23 +1,25 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { isUuid } from '@shared/uuid';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   // Ids are uuids; anything else cannot match and must not reach PostgreSQL's uuid parser.
-  if (!UUID.test(id)) return Promise.resolve(undefined);
+  if (!isUuid(id)) return Promise.resolve(undefined);
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
-/** Users by id in one query (ids that are not uuids are left out). */
+/** Users by id in one prepared query (ids that are not uuids are left out): Redis sessions' user reads. */
 export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, UserRow>> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter(isUuid);
   if (valid.length === 0) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, valid));
+  const rows = await prepared(db, 'users_by_ids', (d, name) =>
+    d.select().from(users).where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`).prepare(name),
+  ).execute({ ids: valid });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -78,11 +80,9 @@ export async function promoteAdmins(db: DbOrTx, emails: Iterable<string>): Promi
     .where(and(inArray(sql`lower(${users.email})`, list), eq(users.isAdmin, false)));
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A user by id (uuid shape) or else by handle, case-insensitively. */
 export function findUserByHandleOrId(db: DbOrTx, key: string): Promise<UserRow | undefined> {
-  return UUID_PATTERN.test(key) ? findUserById(db, key) : findUserByHandle(db, key);
+  return isUuid(key) ? findUserById(db, key) : findUserByHandle(db, key);
 }
 
 /** Whether another account than exceptUserId already holds this handle (case-insensitive). */
