@@ -80,6 +80,12 @@ async function main() {
         rows.push(row);
         for (const item of lhr.audits.deprecations?.details?.items ?? []) console.log(`  deprecation: ${item.value} (${item.source?.url ?? ''}:${item.source?.line ?? ''})`);
         console.log(`${row.page} ${form}: performance ${row.performance} (target ${row.target}), LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, DOM ${row.domNodes}${row.failing.length ? `; failing: ${row.failing.join(', ')}` : ''}`);
+        // Under its target: the longest main-thread tasks (simulated times), which is where TBT comes from.
+        if (row.performance < row.target) {
+          for (const task of (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5)) {
+            console.log(`  long task: ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms (${String(task.url).replace(server.url, '')})`);
+          }
+        }
       }
     }
   } finally {
