@@ -140,6 +140,31 @@ test('a member who follows nobody sees no Following section; Trending and More f
   await expect(page.getByTestId('following-section')).toHaveCount(0);
 });
 
+test('muted text (a section subtitle, a card author) shows in the secondary text colour, light and dark', async ({ page, playwright, baseURL }) => {
+  // MUI 9's Typography takes color="textSecondary": the palette path "text.secondary" was silently
+  // ignored, so muted text showed in the primary colour.
+  const origin = baseURL!;
+  const last = `Muted${token()}`;
+  const ada = await member(playwright.request, origin, 'Ada', last);
+  const title = `Muted text ${token()}`;
+  await createProject(ada, origin, title);
+  await signUpViaApi(page, newMember('Mia', 'Member'));
+  for (const [scheme, primary, secondary] of [
+    ['light', 'rgba(0, 0, 0, 0.87)', 'rgba(0, 0, 0, 0.6)'],
+    ['dark', 'rgb(255, 255, 255)', 'rgba(255, 255, 255, 0.7)'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    const trending = page.getByTestId('trending-section');
+    await expect(trending.getByRole('heading', { name: 'Trending' })).toHaveCSS('color', primary);
+    await expect(trending.getByText('Most popular projects right now')).toHaveCSS('color', secondary);
+    await page.goto(`/profile/${ada.user.handle}`);
+    const card = page.getByTestId('project-card').filter({ hasText: title });
+    await expect(card.getByRole('heading', { name: title })).toHaveCSS('color', primary);
+    await expect(card.getByText(`Ada ${last}`, { exact: true })).toHaveCSS('color', secondary);
+  }
+});
+
 test("searching 'raect' from the sidebar shows the React projects and the matching comments, which link to their project", async ({
   page,
   playwright,

@@ -47,7 +47,7 @@ export function ServerSetupScreen({ suggested }: { suggested: string }) {
           <Typography id="server-setup-title" variant="h5" component="h1">
             {SERVER_SETUP_TEXTS.title}
           </Typography>
-          <Typography color="text.secondary">{SERVER_SETUP_TEXTS.intro}</Typography>
+          <Typography color="textSecondary">{SERVER_SETUP_TEXTS.intro}</Typography>
           <TextField
             label={SERVER_SETUP_TEXTS.label}
             placeholder="https://buildboard.example"

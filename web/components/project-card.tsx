@@ -37,7 +37,7 @@ export function ProjectCard({ project, actions }: { project: TProject; actions?:
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="project-card">
       {project.sharedBy && (
-        <Typography variant="caption" color="text.secondary" sx={{ px: 1.5, pt: 1, display: 'flex', gap: 0.5, alignItems: 'center' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ px: 1.5, pt: 1, display: 'flex', gap: 0.5, alignItems: 'center' }}>
           <ShareIcon sx={iconSx} aria-hidden />
           {project.sharedByName ?? 'Someone'} shared{project.sharedAt ? ` · ${formatDate(project.sharedAt)}` : ''}
         </Typography>
@@ -57,14 +57,14 @@ export function ProjectCard({ project, actions }: { project: TProject; actions?:
             <Avatar src={isImageUrl(project.authorAvatar) ? project.authorAvatar! : undefined} alt="" sx={{ width: 24, height: 24 }}>
               <PersonIcon sx={iconSx} />
             </Avatar>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="textSecondary" noWrap>
               {project.authorName}
             </Typography>
             {project.authorIsPremium && <PremiumBadge compact />}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
             <StarRatingDisplay value={project.averageRating} size="sm" />
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {ratingsLabel(project.ratingCount)}
             </Typography>
           </Stack>
@@ -78,7 +78,7 @@ export function ProjectCard({ project, actions }: { project: TProject; actions?:
           {(project.location || cost) && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               {project.location && (
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
+                <Typography variant="caption" color="textSecondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
                   <PlaceIcon sx={iconSx} aria-hidden />
                   {project.location}
                 </Typography>

@@ -116,7 +116,7 @@ export function Sidebar({ user, badges = {}, idle, onNavigate }: { user: TCurren
 
   return (
     <Stack component="nav" aria-label="Main" sx={{ height: '100%', p: 2, gap: 2 }}>
-      <Link component={RouterLink} to="/" underline="none" color="text.primary" onClick={onNavigate} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Link component={RouterLink} to="/" underline="none" color="textPrimary" onClick={onNavigate} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <CodeIcon color="primary" aria-hidden />
         <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
           Buildboard

@@ -16,7 +16,7 @@ function Notice({ title, text, action, standalone }: { title: string; text: stri
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         {text}
       </Typography>
       {action}

@@ -17,7 +17,7 @@ type TabName = 'users' | 'reports' | 'blog';
 function Counter({ label, value }: { label: string; value: number | undefined }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`admin-counter-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="admin-counter-value">
@@ -46,7 +46,7 @@ function AdminPortal() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
         Admin Portal
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         Manage users, moderate content, and review reports
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>

@@ -45,7 +45,7 @@ function History({ userId }: { userId: string }) {
       {audit.isLoading ? (
         <Skeleton height={48} />
       ) : entries.length === 0 ? (
-        <Typography color="text.secondary">No admin actions recorded</Typography>
+        <Typography color="textSecondary">No admin actions recorded</Typography>
       ) : (
         <List dense aria-label="Admin actions" data-testid="admin-history">
           {entries.map((e) => (
@@ -77,7 +77,7 @@ function Projects({ userId, suspended }: { userId: string; suspended: boolean })
       {projects.isLoading ? (
         <Skeleton height={96} />
       ) : !projects.data || projects.data.length === 0 ? (
-        <Typography color="text.secondary">No projects found</Typography>
+        <Typography color="textSecondary">No projects found</Typography>
       ) : (
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {projects.data.map((p) => (
@@ -85,13 +85,13 @@ function Projects({ userId, suspended }: { userId: string; suspended: boolean })
               <Link component={RouterLink} to={`/project/${p.id}`} sx={{ fontWeight: 600 }}>
                 {p.title}
               </Link>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {p.category}
               </Typography>
               <Typography variant="body2" sx={{ my: 1, overflowWrap: 'anywhere' }}>
                 {p.description}
               </Typography>
-              <Typography variant="caption" color="text.secondary">{`Created ${formatDate(p.createdAt)} · ID ${p.id}`}</Typography>
+              <Typography variant="caption" color="textSecondary">{`Created ${formatDate(p.createdAt)} · ID ${p.id}`}</Typography>
             </Paper>
           ))}
         </Box>
@@ -118,7 +118,7 @@ function ProfileView({ userId }: { userId: string }) {
         <Typography variant="h4" component="h1" gutterBottom>
           User Not Found
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           No user has this id. They may have been deleted.
         </Typography>
         <Button variant="contained" component={RouterLink} to="/admin">
@@ -154,9 +154,9 @@ function ProfileView({ userId }: { userId: string }) {
             {u.isAdmin && <Chip size="small" color="primary" label="Admin" />}
             {u.isSuspended && <Chip size="small" color="error" label="Suspended" />}
           </Stack>
-          <Typography color="text.secondary">{`@${u.handle}`}</Typography>
-          <Typography variant="body2" color="text.secondary">{`ID: ${u.id}`}</Typography>
-          <Typography variant="body2" color="text.secondary">{u.email ?? 'No email'}</Typography>
+          <Typography color="textSecondary">{`@${u.handle}`}</Typography>
+          <Typography variant="body2" color="textSecondary">{`ID: ${u.id}`}</Typography>
+          <Typography variant="body2" color="textSecondary">{u.email ?? 'No email'}</Typography>
           {u.isSuspended && (
             <Paper variant="outlined" sx={{ p: 2, mt: 2, borderColor: 'error.main' }} data-testid="suspension-details">
               <Typography variant="subtitle1" component="h2" color="error" sx={{ fontWeight: 700 }}>
@@ -186,7 +186,7 @@ export function AdminProfileViewPage() {
   const { user, isLoading } = useUser();
   if (isLoading) {
     return (
-      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ py: 6, textAlign: 'center' }}>
         Checking admin access...
       </Typography>
     );
@@ -198,8 +198,8 @@ export function AdminProfileViewPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           Access Denied
         </Typography>
-        <Typography color="text.secondary">Administrator privileges are required to view user profiles.</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ my: 2 }}>
+        <Typography color="textSecondary">Administrator privileges are required to view user profiles.</Typography>
+        <Typography variant="body2" color="textSecondary" sx={{ my: 2 }}>
           {`Your user ID: ${user?.id ?? 'none'} · Admin: ${user?.isAdmin ? 'Yes' : 'No'}`}
         </Typography>
         <Button variant="contained" component={RouterLink} to="/">

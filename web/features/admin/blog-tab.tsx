@@ -102,11 +102,11 @@ export function BlogTab() {
         New Post
       </Button>
       {posts.isLoading ? (
-        <Typography color="text.secondary">Loading blog posts...</Typography>
+        <Typography color="textSecondary">Loading blog posts...</Typography>
       ) : posts.isError ? (
         <Typography color="error">Failed to load blog posts</Typography>
       ) : list.length === 0 ? (
-        <Typography color="text.secondary">No blog posts found</Typography>
+        <Typography color="textSecondary">No blog posts found</Typography>
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label="Blog posts">
           {list.map((p) => (
@@ -117,10 +117,10 @@ export function BlogTab() {
                     <Typography sx={{ fontWeight: 600 }}>{p.title}</Typography>
                     <Chip size="small" variant="outlined" label={`/${p.slug}`} />
                   </Stack>
-                  <Typography variant="body2" color="text.secondary" sx={{ my: 0.5 }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ my: 0.5 }}>
                     {p.excerpt}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {`By ${p.authorName} · ${formatDate(p.publishedAt)}`}
                   </Typography>
                 </Box>

@@ -30,9 +30,9 @@ export function PagedList<D extends { total: number }, T>({
   return (
     <QueryState
       query={query}
-      loading={<Typography color="text.secondary">{`Loading ${noun}...`}</Typography>}
+      loading={<Typography color="textSecondary">{`Loading ${noun}...`}</Typography>}
       errorText={`Failed to load ${noun}`}
-      empty={<Typography color="text.secondary">{`No ${noun} found`}</Typography>}
+      empty={<Typography color="textSecondary">{`No ${noun} found`}</Typography>}
       isEmpty={(data) => rows(data).length === 0}
     >
       {(data) => (

@@ -8,7 +8,7 @@ export function Pager({ offset, limit, total, onChange, label }: { offset: numbe
   const last = Math.min(offset + limit, total);
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 2 }} component="nav" aria-label={label}>
-      <Typography variant="body2" color="text.secondary">{`${offset + 1}–${last} of ${total}`}</Typography>
+      <Typography variant="body2" color="textSecondary">{`${offset + 1}–${last} of ${total}`}</Typography>
       <Button size="small" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
         Previous
       </Button>

@@ -45,9 +45,9 @@ function ReportRow({ report, onReview }: { report: TReport; onReview: () => void
           {report.description && (
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{`Details: ${report.description}`}</Typography>
           )}
-          <Typography variant="body2" color="text.secondary">{`Reported ${formatRelative(report.createdAt)} ago`}</Typography>
+          <Typography variant="body2" color="textSecondary">{`Reported ${formatRelative(report.createdAt)} ago`}</Typography>
           {report.reviewedAt && (
-            <Typography variant="body2" color="text.secondary">{`Reviewed by admin ${formatRelative(report.reviewedAt)} ago`}</Typography>
+            <Typography variant="body2" color="textSecondary">{`Reviewed by admin ${formatRelative(report.reviewedAt)} ago`}</Typography>
           )}
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -80,7 +80,7 @@ function ReviewDialog({ report, onClose }: { report: TReport | null; onClose: ()
       <DialogTitle id="review-dialog-title">Review Report</DialogTitle>
       <DialogContent>
         {report && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             {`${capitalise(report.reportType)} #${report.targetId} · Reason: ${report.reason}`}
           </Typography>
         )}

@@ -38,10 +38,10 @@ function UserRow({ user, selfId, onSuspend, onDelete }: { user: TAdminUser; self
             {user.isAdmin && <Chip size="small" color="primary" label="Admin" />}
             {user.isSuspended && <Chip size="small" color="error" label="Suspended" />}
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {user.email}
           </Typography>
-          <Typography variant="body2" color="text.secondary">{`Joined ${formatRelative(user.createdAt)} ago`}</Typography>
+          <Typography variant="body2" color="textSecondary">{`Joined ${formatRelative(user.createdAt)} ago`}</Typography>
           {user.isSuspended && user.suspendedReason && (
             <Typography variant="body2" color="error.main" sx={{ overflowWrap: 'anywhere' }}>
               {`Suspension reason: ${user.suspendedReason}`}

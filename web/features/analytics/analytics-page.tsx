@@ -32,7 +32,7 @@ function Totals({ totals }: { totals: TAnalytics['totals'] }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2, m: 0 }} data-testid="analytics-totals">
       {items.map(([label, value]) => (
         <Paper key={label} variant="outlined" sx={{ p: 2 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {label}
           </Typography>
           <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 800 }}>
@@ -116,7 +116,7 @@ function PremiumAnalytics() {
           Top projects
         </Typography>
         {projects.length === 0 ? (
-          <Typography color="text.secondary">No projects yet</Typography>
+          <Typography color="textSecondary">No projects yet</Typography>
         ) : (
           <TopProjectsTable projects={projects} />
         )}
@@ -134,7 +134,7 @@ export function AnalyticsPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           Analytics
         </Typography>
-        <Typography color="text.secondary">How your projects are doing, day by day</Typography>
+        <Typography color="textSecondary">How your projects are doing, day by day</Typography>
       </Box>
       {user?.isPremium ? <PremiumAnalytics /> : <PremiumPreview />}
     </Stack>

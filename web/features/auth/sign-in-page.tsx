@@ -69,7 +69,7 @@ export function SignInPage() {
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <CodeIcon color="primary" aria-hidden />
-          <Link component={RouterLink} to="/" underline="none" variant="h6" color="text.primary">
+          <Link component={RouterLink} to="/" underline="none" variant="h6" color="textPrimary">
             Buildboard
           </Link>
         </Stack>

@@ -32,17 +32,17 @@ function BlogCard({ post }: { post: TBlogPost }) {
       <BlogThumbnail post={post} height={180} />
       <CardContent sx={{ flex: 1 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          <Link component={RouterLink} to={`/blog/${post.slug}`} underline="hover" color="text.primary">
+          <Link component={RouterLink} to={`/blog/${post.slug}`} underline="hover" color="textPrimary">
             {post.title}
           </Link>
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {post.excerpt}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {`By ${post.authorName}`}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="time" dateTime={post.publishedAt}>
+        <Typography variant="caption" color="textSecondary" component="time" dateTime={post.publishedAt}>
           {formatDate(post.publishedAt)}
         </Typography>
       </CardContent>
@@ -74,7 +74,7 @@ export function BlogListPage() {
           <Typography variant="h6" component="h2">
             No blog posts yet
           </Typography>
-          <Typography color="text.secondary">Check back soon for the latest updates and insights.</Typography>
+          <Typography color="textSecondary">Check back soon for the latest updates and insights.</Typography>
         </Paper>
       ) : (
         <Box sx={grid}>

@@ -40,7 +40,7 @@ export function BlogPostPage() {
           <Typography variant="h4" component="h1" gutterBottom>
             Blog post not found
           </Typography>
-          <Typography color="text.secondary">The blog post you&apos;re looking for doesn&apos;t exist.</Typography>
+          <Typography color="textSecondary">The blog post you&apos;re looking for doesn&apos;t exist.</Typography>
         </Paper>
       ) : !post.data ? (
         <Typography color="error">Failed to load this blog post</Typography>
@@ -49,7 +49,7 @@ export function BlogPostPage() {
           <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.5rem' } }}>
             {post.data.title}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
+          <Typography color="textSecondary" sx={{ mt: 1 }}>
             {`By ${post.data.authorName} · `}
             <time dateTime={post.data.publishedAt}>{formatDate(post.data.publishedAt)}</time>
           </Typography>
@@ -58,7 +58,7 @@ export function BlogPostPage() {
               <BlogThumbnail post={post.data} height={320} />
             </Card>
           )}
-          <Typography variant="h6" component="p" color="text.secondary" sx={{ my: 3 }}>
+          <Typography variant="h6" component="p" color="textSecondary" sx={{ my: 3 }}>
             {post.data.excerpt}
           </Typography>
           <Typography component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.7 }} data-testid="blog-post-content">

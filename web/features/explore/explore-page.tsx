@@ -78,7 +78,7 @@ export function ExplorePage() {
 
       <ExploreSection id="trending" title="Trending" subtitle="Most popular projects right now">
         {!trending.isLoading && (trending.data?.length ?? 0) === 0 ? (
-          <Typography color="text.secondary">{trending.isError ? 'Failed to load trending projects' : 'No trending projects yet'}</Typography>
+          <Typography color="textSecondary">{trending.isError ? 'Failed to load trending projects' : 'No trending projects yet'}</Typography>
         ) : (
           <Carousel label="Trending" isLoading={trending.isLoading}>
             {(trending.data ?? []).map((p) => (

@@ -6,13 +6,13 @@ import { Link as RouterLink } from 'react-router-dom';
 export function NotFoundPage() {
   return (
     <Box sx={{ py: 10, textAlign: 'center' }}>
-      <Typography variant="h2" component="p" color="text.secondary" aria-hidden>
+      <Typography variant="h2" component="p" color="textSecondary" aria-hidden>
         404
       </Typography>
       <Typography variant="h4" component="h1" gutterBottom>
         Page Not Found
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         The page you are looking for does not exist or has moved.
       </Typography>
       <Button variant="contained" component={RouterLink} to="/">

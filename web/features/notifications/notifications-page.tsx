@@ -44,10 +44,10 @@ function NotificationRow({
   const body = (
     <Box sx={{ minWidth: 0, flex: 1, py: 0.5 }}>
       <Typography sx={{ fontWeight: n.read ? 500 : 700 }}>{n.title}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
         {n.message}
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="time" dateTime={n.createdAt}>
+      <Typography variant="caption" color="textSecondary" component="time" dateTime={n.createdAt}>
         {`${formatRelative(n.createdAt)} ago`}
       </Typography>
       {queued && (
@@ -156,7 +156,7 @@ export function NotificationsPage() {
           empty={
           <Stack spacing={1} sx={{ alignItems: 'center', py: 4 }}>
             <NotificationsNoneIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
-            <Typography color="text.secondary">No notifications yet</Typography>
+            <Typography color="textSecondary">No notifications yet</Typography>
           </Stack>
           }
         >

@@ -35,7 +35,7 @@ function VisitorNotice() {
         <Typography variant="h4" component="h1" gutterBottom>
           Authentication Required
         </Typography>
-        <Typography color="text.secondary">Please log in to access premium features</Typography>
+        <Typography color="textSecondary">Please log in to access premium features</Typography>
       </Paper>
     </Box>
   );
@@ -137,7 +137,7 @@ export function SubscribePage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           Premium
         </Typography>
-        <Typography color="text.secondary">More visibility, priority in search and insight into how your projects do.</Typography>
+        <Typography color="textSecondary">More visibility, priority in search and insight into how your projects do.</Typography>
       </Box>
       <MemberSubscribe />
     </Stack>

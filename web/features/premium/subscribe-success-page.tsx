@@ -38,7 +38,7 @@ export function SubscribeSuccessPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           Welcome to Premium!
         </Typography>
-        <Typography color="text.secondary">Your subscription is active. Here is what you get:</Typography>
+        <Typography color="textSecondary">Your subscription is active. Here is what you get:</Typography>
         <Stack component="ul" spacing={0.75} sx={{ textAlign: 'left', pl: 2.5, m: 0 }} data-testid="premium-benefits">
           {PREMIUM_FEATURES.map((f) => (
             <Typography component="li" key={f}>
@@ -54,7 +54,7 @@ export function SubscribeSuccessPage() {
             View My Projects
           </Button>
         </Stack>
-        <Typography color="text.secondary" role="status" aria-live="polite" data-testid="countdown">
+        <Typography color="textSecondary" role="status" aria-live="polite" data-testid="countdown">
           {`Redirecting to the home page in ${left} second${left === 1 ? '' : 's'}...`}
         </Typography>
       </Stack>

@@ -82,7 +82,7 @@ function ProjectDetail({ project }: { project: TProject }) {
             <Typography id="project-title" variant="h4" component="h1" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
               {project.title}
             </Typography>
-            <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="project-description">
+            <Typography color="textSecondary" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="project-description">
               {project.description}
             </Typography>
           </Box>

@@ -26,7 +26,7 @@ function Message({ title, text, id }: { title: string; text: string; id?: string
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         {text}
       </Typography>
       <Button component={RouterLink} to={id ? `/project/${id}` : '/'} startIcon={<ArrowBackIcon />}>

@@ -41,7 +41,7 @@ export function SavedPage() {
             <Typography variant="h6" component="h2">
               No saved projects yet
             </Typography>
-            <Typography color="text.secondary">Save projects you like to find them here later.</Typography>
+            <Typography color="textSecondary">Save projects you like to find them here later.</Typography>
             <Button component={RouterLink} to="/" variant="contained">
               Explore Projects
             </Button>

@@ -22,7 +22,7 @@ function Message({ title, text }: { title: string; text?: string }) {
         <Typography variant="h6" component="p">
           {title}
         </Typography>
-        {text && <Typography color="text.secondary">{text}</Typography>}
+        {text && <Typography color="textSecondary">{text}</Typography>}
       </Stack>
     </Paper>
   );
@@ -48,7 +48,7 @@ export function SearchPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           Search Results
         </Typography>
-        {q && <Typography color="text.secondary">Results for &ldquo;{q}&rdquo;</Typography>}
+        {q && <Typography color="textSecondary">Results for &ldquo;{q}&rdquo;</Typography>}
       </Stack>
 
       {!q ? (
@@ -67,14 +67,14 @@ export function SearchPage() {
         <>
           <ResultSection id="projects" title="Projects" count={projects.length}>
             {projects.length === 0 ? (
-              <Typography color="text.secondary">No matching projects</Typography>
+              <Typography color="textSecondary">No matching projects</Typography>
             ) : (
               <ProjectGrid projects={projects} />
             )}
           </ResultSection>
           <ResultSection id="comments" title="Comments" count={comments.length}>
             {comments.length === 0 ? (
-              <Typography color="text.secondary">No matching comments</Typography>
+              <Typography color="textSecondary">No matching comments</Typography>
             ) : (
               <CommentResults comments={comments} />
             )}

@@ -9,7 +9,7 @@ export function ExploreSection({ id, title, subtitle, children }: { id: string; 
       <Typography id={`${id}-title`} variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         {subtitle}
       </Typography>
       {children}

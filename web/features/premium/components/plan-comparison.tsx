@@ -61,7 +61,7 @@ export function PlanComparison({ premiumAction }: { premiumAction: ReactNode }) 
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 6 }}>
         <Plan name="Free" price={0} features={FREE_FEATURES}>
-          <Typography color="text.secondary">Your current plan</Typography>
+          <Typography color="textSecondary">Your current plan</Typography>
         </Plan>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

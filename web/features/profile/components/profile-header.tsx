@@ -17,7 +17,7 @@ import { FallbackImage } from '@web/components/image-fallback';
 
 function Count({ value, label, testId }: { value: number; label: string; testId: string }) {
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       <Box component="strong" sx={{ color: 'text.primary', fontWeight: 700 }} data-testid={testId}>
         {formatCount(value)}
       </Box>{' '}
@@ -65,7 +65,7 @@ export function ProfileHeader({ profile, action }: { profile: TUserProfile; acti
               />
             )}
           </Stack>
-          <Typography color="text.secondary" data-testid="profile-handle">
+          <Typography color="textSecondary" data-testid="profile-handle">
             @{profile.handle}
           </Typography>
           {profile.isSuspended && (

@@ -40,7 +40,7 @@ export function ProfileProjects({ userKey, isOwner, name }: { userKey: string; i
         }
         empty={
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{isOwner ? 'No projects yet' : 'No projects found'}</Typography>
+          <Typography color="textSecondary">{isOwner ? 'No projects yet' : 'No projects found'}</Typography>
         </Paper>
         }
       >

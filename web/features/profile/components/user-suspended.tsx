@@ -16,14 +16,14 @@ export function UserSuspended({ details }: { details: TUserSuspended }) {
         <Typography variant="h4" component="h1">
           User Suspended
         </Typography>
-        <Typography color="text.secondary">This user has been suspended and their profile is not available.</Typography>
+        <Typography color="textSecondary">This user has been suspended and their profile is not available.</Typography>
         {details.reason && (
           <Typography data-testid="suspension-reason">
             <strong>Reason:</strong> {details.reason}
           </Typography>
         )}
         {details.suspendedAt && (
-          <Typography variant="body2" color="text.secondary" data-testid="suspension-date">
+          <Typography variant="body2" color="textSecondary" data-testid="suspension-date">
             Suspended on {formatDate(details.suspendedAt)}
           </Typography>
         )}

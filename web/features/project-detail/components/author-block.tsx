@@ -47,7 +47,7 @@ export function AuthorBlock({
             {project.authorIsPremium && <PremiumBadge />}
           </Stack>
           {interactions && (
-            <Typography variant="body2" color="text.secondary" data-testid="author-counts">
+            <Typography variant="body2" color="textSecondary" data-testid="author-counts">
               {`${formatCount(interactions.authorFollowerCount)} followers · ${formatCount(interactions.authorFollowingCount)} following`}
             </Typography>
           )}

@@ -29,11 +29,11 @@ function CommentItem({ comment, canReport }: { comment: TComment; canReport: boo
       <UserAvatar user={{ displayName: comment.userName, profileImageUrl: comment.userAvatar }} sx={{ width: 36, height: 36 }} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Link component={RouterLink} to={`/profile/${encodeURIComponent(comment.userHandle)}`} sx={{ fontWeight: 600 }} underline="hover" color="text.primary">
+          <Link component={RouterLink} to={`/profile/${encodeURIComponent(comment.userHandle)}`} sx={{ fontWeight: 600 }} underline="hover" color="textPrimary">
             {comment.userName}
           </Link>
           {comment.userIsPremium && <PremiumBadge compact />}
-          <Typography variant="caption" color="text.secondary" component="time" dateTime={comment.createdAt}>
+          <Typography variant="caption" color="textSecondary" component="time" dateTime={comment.createdAt}>
             {`${formatRelative(comment.createdAt)} ago`}
           </Typography>
           {canReport && (
@@ -125,7 +125,7 @@ export function CommentsSection({ projectId, commentCount }: { projectId: string
         <Stack spacing={0.5} sx={{ alignItems: 'center', py: 3, textAlign: 'center' }} data-testid="comments-empty">
           <ChatBubbleOutlineIcon color="disabled" sx={{ fontSize: 40 }} aria-hidden />
           <Typography sx={{ fontWeight: 600 }}>No comments yet</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Be the first to share your thoughts!
           </Typography>
         </Stack>

@@ -12,7 +12,7 @@ export function AverageRating({ project }: { project: TProject }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="average-rating">
       <StarRating value={project.averageRating} readOnly showValue size="md" />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {project.ratingCount > 0 ? ratingsLabel(project.ratingCount) : 'No ratings yet'}
       </Typography>
     </Stack>

@@ -14,7 +14,7 @@ export function ProjectStateScreen({ icon, title, text, action }: { icon: ReactN
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {title}
         </Typography>
-        {text && <Typography color="text.secondary">{text}</Typography>}
+        {text && <Typography color="textSecondary">{text}</Typography>}
         {action}
       </Stack>
     </Paper>

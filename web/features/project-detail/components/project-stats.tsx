@@ -11,7 +11,7 @@ import type { TProject } from '@shared/schemas/project';
 
 function Stat({ icon, value, one, many, testId }: { icon: ReactNode; value: number; one: string; many: string; testId: string }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid={testId}>
+    <Typography variant="body2" color="textSecondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid={testId}>
       {icon}
       {`${formatCount(value)} ${value === 1 ? one : many}`}
     </Typography>
@@ -28,7 +28,7 @@ export function ProjectStats({ project }: { project: TProject }) {
       <Stat icon={<ChatBubbleOutlineIcon sx={iconSx} aria-hidden />} value={project.commentCount} one="comment" many="comments" testId="stat-comments" />
       <Stat icon={<BookmarkBorderIcon sx={iconSx} aria-hidden />} value={project.saveCount} one="save" many="saves" testId="stat-saves" />
       {project.timeSpent !== null && (
-        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="stat-time">
+        <Typography variant="body2" color="textSecondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="stat-time">
           <AccessTimeIcon sx={iconSx} aria-hidden />
           {`Time: ${project.timeSpent} ${project.timeUnit}`}
         </Typography>

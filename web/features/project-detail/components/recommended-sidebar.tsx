@@ -30,7 +30,7 @@ function RecommendedItem({ item }: { item: TRecommendedProject }) {
         <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap>
           {item.title}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap component="p">
+        <Typography variant="caption" color="textSecondary" noWrap component="p">
           {item.authorName}
         </Typography>
         <Stack direction="row" spacing={1.5} sx={{ color: 'text.secondary' }}>
@@ -70,7 +70,7 @@ export function RecommendedSidebar({ projectId }: { projectId: string }) {
           ))}
         </Stack>
       ) : items.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
+        <Typography color="textSecondary" sx={{ py: 2 }}>
           No recommendations available
         </Typography>
       ) : (

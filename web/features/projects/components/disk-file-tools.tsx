@@ -88,7 +88,7 @@ export function DiskFileTools({ disabled, onPick, fallback }: Props) {
           bgcolor: over ? 'action.hover' : undefined,
         }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {DISK_FILE_TEXTS.drop}
         </Typography>
       </Box>

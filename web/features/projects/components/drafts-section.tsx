@@ -56,11 +56,11 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
             <Stack key={d.id} component="li" direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid="draft">
               <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 160 }}>{title}</Typography>
               {(fileCounts[d.id] ?? 0) > 0 && (
-                <Typography variant="caption" color="text.secondary" data-testid="draft-files">
+                <Typography variant="caption" color="textSecondary" data-testid="draft-files">
                   {DRAFT_TEXTS.filesOnDevice(fileCounts[d.id]!)}
                 </Typography>
               )}
-              <Typography variant="caption" color="text.secondary">{`Edited ${formatRelative(d.updatedAt)} ago`}</Typography>
+              <Typography variant="caption" color="textSecondary">{`Edited ${formatRelative(d.updatedAt)} ago`}</Typography>
               {pending.has(`/api/drafts/${d.id}/publish`) && <PendingMark what={`Publish ${title}`} />}
               <Button size="small" onClick={() => onContinue(d)} aria-label={`Continue ${title}`}>
                 Continue

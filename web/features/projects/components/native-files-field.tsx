@@ -87,7 +87,7 @@ export function NativeFilesField({ stored, files, error, disabled, progress, onP
       <FormLabel component="legend" required>
         Project files
       </FormLabel>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         HTML, CSS, JS, JSON, images and fonts; up to {MAX_PROJECT_FILES} files of {MAX_FILE_BYTES / (1024 * 1024)}MB each.
         An index.html opens the preview.
       </Typography>
@@ -150,7 +150,7 @@ export function NativeFilesField({ stored, files, error, disabled, progress, onP
       {progress !== null && (
         <Box>
           <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Upload progress" />
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             Uploading files... {Math.round(progress * 100)}%
           </Typography>
         </Box>

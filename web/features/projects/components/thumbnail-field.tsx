@@ -83,7 +83,7 @@ export function ThumbnailField(props: Props) {
             <Button variant="outlined" startIcon={<ImageIcon />} disabled={disabled} onClick={() => input.current?.click()}>
               Choose image
             </Button>
-            <Typography variant="body2" color="text.secondary" noWrap data-testid="thumbnail-file-name">
+            <Typography variant="body2" color="textSecondary" noWrap data-testid="thumbnail-file-name">
               {file ? file.name : uploaded ? 'Current uploaded image' : 'No image chosen'}
             </Typography>
           </Stack>
