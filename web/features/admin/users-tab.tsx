@@ -43,7 +43,7 @@ function UserRow({ user, selfId, onSuspend, onDelete }: { user: TAdminUser; self
           </Typography>
           <Typography variant="body2" color="textSecondary">{`Joined ${formatRelative(user.createdAt)} ago`}</Typography>
           {user.isSuspended && user.suspendedReason && (
-            <Typography variant="body2" color="error.main" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
               {`Suspension reason: ${user.suspendedReason}`}
             </Typography>
           )}
