@@ -65,6 +65,20 @@ export default tseslint.config(
     },
   },
   {
+    // MUI 9 components read palette names as `color` ("textSecondary", "error"); a palette path such as
+    // "text.secondary" is silently ignored and the text keeps the inherited colour (stop 32's defect).
+    files: ['web/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='color'] > Literal[value=/\\./]",
+          message: 'MUI ignores palette paths as a color prop: use textSecondary, textPrimary, error... (or sx)',
+        },
+      ],
+    },
+  },
+  {
     // Routes, use cases and repositories never reach for the raw request in the wrong layer.
     files: ['server/modules/**/*.repository.ts'],
     rules: {
