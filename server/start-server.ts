@@ -14,6 +14,7 @@ import { limiterFactory } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
 import { createOidc } from './modules/auth/oidc';
 import { startDiscovery } from './modules/discovery/discovery-jobs';
+import { startTableUpkeep } from './jobs/table-upkeep';
 import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
 import { registerAnalyticsHandlers } from './modules/analytics/analytics-handlers';
 import { promoteAdmins } from './modules/users/users.repository';
@@ -82,6 +83,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   for (const event of seeded?.events ?? []) await deps.events.emitEvent(event);
   await deps.events.idle();
   const stopDiscovery = startDiscovery(deps);
+  const stopUpkeep = await startTableUpkeep({ database, logger });
   let draining = false;
   const { app, session } = createApp(deps, {
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
@@ -136,6 +138,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await closed;
       clearTimeout(timer);
       stopDiscovery();
+      await stopUpkeep();
       // After the last answer: the views it noted are written before the database closes.
       await views.flush();
       session.close();

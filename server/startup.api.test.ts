@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, runServerExpectingExit } from './test/spawn-server';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
-import { openDatabase } from './db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from './db/client';
+import { rowsOf } from './db/rows';
+import { lacksAutovacuum } from './db/vacuum';
 import { users } from './db/schema';
 import { DEMO_PASSWORD } from './db/seed/demo-data';
 
@@ -28,14 +31,26 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function countUsers(): Promise<number> {
+async function withDatabase<T>(read: (db: Database) => Promise<T>): Promise<T> {
   const db = openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
   try {
-    return (await db.db.select().from(users)).length;
+    return await read(db);
   } finally {
     await db.close();
   }
 }
+
+const countUsers = () => withDatabase(async ({ db }) => (await db.select().from(users)).length);
+
+/** The table upkeep job's last run, or null if it never ran. */
+const tableUpkeep = () =>
+  withDatabase(async ({ db }) => {
+    const [row] = await rowsOf<{ ran: boolean; error: string | null }>(
+      db,
+      sql`SELECT last_succeeded_started_at IS NOT NULL AS ran, last_error AS error FROM scheduled_jobs WHERE name = 'db:vacuum'`,
+    );
+    return row ?? null;
+  });
 
 describe('start-up and shutdown', () => {
   it('when started on an empty database, then it migrates, loads the demo set once and prints how to sign in', async () => {
@@ -64,6 +79,8 @@ describe('start-up and shutdown', () => {
     expect(await first.exited).toBe(0);
     const seeded = await countUsers();
     expect(seeded).toBeGreaterThanOrEqual(5);
+    // Where no autovacuum runs (PGlite; a server with it off), the server looked after its tables itself.
+    expect(await tableUpkeep()).toEqual((await withDatabase(lacksAutovacuum)) ? { ran: true, error: null } : null);
 
     // A restart finds the demo set and does not load it again.
     const second = await spawnServer(env);
