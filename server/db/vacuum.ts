@@ -7,7 +7,7 @@ import { rowsOf } from './rows';
  * its rows, analyzed once its changes since the last analyze pass 50 + 10%, and frozen before its oldest
  * transaction id is 200 million transactions old.
  */
-export const VACUUM_RULE = { threshold: 50, scaleFactor: 0.2, analyzeThreshold: 50, analyzeScaleFactor: 0.1, freezeMaxAge: 200_000_000 };
+const VACUUM_RULE = { threshold: 50, scaleFactor: 0.2, analyzeThreshold: 50, analyzeScaleFactor: 0.1, freezeMaxAge: 200_000_000 };
 
 export type TableUpkeep = { table: string; vacuum: boolean; analyze: boolean };
 
@@ -17,7 +17,7 @@ export type TableUpkeep = { table: string; vacuum: boolean; analyze: boolean };
  */
 export async function tablesDue(db: Db): Promise<TableUpkeep[]> {
   const r = VACUUM_RULE;
-  const rows = await rowsOf<{ table: string; vacuum: boolean; analyze: boolean }>(
+  return rowsOf<TableUpkeep>(
     db,
     sql`
     SELECT "table", "vacuum", "analyze" FROM (
@@ -30,7 +30,6 @@ export async function tablesDue(db: Db): Promise<TableUpkeep[]> {
      WHERE "vacuum" OR "analyze"
      ORDER BY n_dead_tup DESC, "table"`,
   );
-  return rows;
 }
 
 /**
@@ -41,7 +40,7 @@ export async function vacuumDueTables(db: Db): Promise<TableUpkeep[]> {
   const due = await tablesDue(db);
   for (const t of due) {
     const table = sql.identifier(t.table);
-    await db.execute(t.vacuum ? sql`VACUUM (ANALYZE ${sql.raw(String(t.analyze).toUpperCase())}) ${table}` : sql`ANALYZE ${table}`);
+    await db.execute(t.vacuum ? (t.analyze ? sql`VACUUM (ANALYZE) ${table}` : sql`VACUUM ${table}`) : sql`ANALYZE ${table}`);
   }
   return due;
 }
