@@ -140,6 +140,39 @@ test('a member who follows nobody sees no Following section; Trending and More f
   await expect(page.getByTestId('following-section')).toHaveCount(0);
 });
 
+test('opening Explore asks once for the member and for each list; the first cards of a carousel load their thumbnails at once', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const maker = await member(playwright.request, baseURL!, 'Eve', 'Eager');
+  const run = token();
+  // A thumbnail that loads (a failed one shows the category tile, without an image).
+  for (let i = 0; i < 6; i++) await createProject(maker, baseURL!, `Eager build ${i + 1} ${run}`, { thumbnail: `${baseURL}/favicon.svg` });
+  await signUpViaApi(page, newMember('Ian', 'Impatient'));
+  expect((await page.request.post(`/api/users/${maker.user.handle}/follow`)).status()).toBeLessThan(300);
+
+  // The member and the three lists are asked for early (beside the page's code), and only then: the
+  // page's own queries take those answers instead of asking again.
+  const asked = new Map<string, number>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.searchParams.has('offset')) return; // later pages of More for you, asked for on scroll
+    asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
+  });
+  await page.goto('/');
+  const following = page.getByRole('group', { name: 'Following' });
+  await expect(following.getByTestId('project-card')).toHaveCount(6);
+  await expect(page.getByTestId('recommended-grid').getByTestId('project-card').first()).toBeVisible();
+  for (const path of ['/api/auth/user', '/api/projects/following', '/api/projects/trending', '/api/projects/recommended']) {
+    expect(asked.get(path), path).toBe(1);
+  }
+
+  // A wide first screen shows four cards of a row: those are not lazy; the rest load as they scroll in.
+  const loading = await following.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading')));
+  expect(loading).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+});
+
 test('muted text (a section subtitle, a card author) shows in the secondary text colour, light and dark', async ({ page, playwright, baseURL }) => {
   // MUI 9's Typography takes color="textSecondary": the palette path "text.secondary" was silently
   // ignored, so muted text showed in the primary colour.

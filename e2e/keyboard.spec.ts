@@ -183,6 +183,9 @@ test('the Trending carousel scrolls with its arrow buttons and the arrow keys; f
   const left = carousel.getByRole('button', { name: 'Scroll Trending left' });
   await expect(right).toBeVisible();
   await expect(left).toHaveCount(0);
+  // This member follows nobody: the Following section (placeholders while loading) goes once its answer
+  // is shown, which moves Trending up; the click below must not race that.
+  await expect(page.getByTestId('following-section')).toHaveCount(0);
 
   // Keyboard navigation starts where the reader is: at the Trending heading (a click there moves
   // Chromium's sequential focus starting point), not through every control above it. The arrows come

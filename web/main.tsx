@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onlineManager } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
@@ -6,20 +6,26 @@ import { AppRouter } from './app/router';
 import { ServerGate } from './app/server-gate';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { createQueryClient } from './lib/query-client';
+import { userQueryOptions } from './lib/use-user';
+import { platform } from './platform';
 
 const queryClient = createQueryClient();
 // Queries wait instead of failing when the page starts without a network (before the offline layer loads).
 onlineManager.setOnline(navigator.onLine);
 
+// The first render as a transition: React renders it in short slices instead of one long task.
 function render() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <ServerGate>
-          <AppRouter />
-        </ServerGate>
-      </AppProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <ServerGate>
+            <AppRouter />
+          </ServerGate>
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 }
 
@@ -34,6 +40,9 @@ const startOffline = () =>
   }));
 const offlineFailed = (err: unknown) => console.warn('Offline start failed', err);
 if (navigator.onLine) {
+  // In a browser the server is known (the desktop app asks for it first): who is signed in is asked for
+  // at once, while React renders, instead of once the first render has committed.
+  if (!platform.serverSettings) void queryClient.prefetchQuery(userQueryOptions());
   render();
   const start = () => void startOffline().catch(offlineFailed);
   afterFirstPaint(start);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { safeReturnTo } from '@shared/return-to';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { markFirstScreenShown } from '@web/lib/after-first-paint';
@@ -19,7 +20,8 @@ const TermsPage = page(() => import('@web/features/legal/terms-page'), 'TermsPag
 const PrivacyPage = page(() => import('@web/features/legal/privacy-page'), 'PrivacyPage');
 const CopyrightPage = page(() => import('@web/features/legal/copyright-page'), 'CopyrightPage');
 const NotFoundPage = page(() => import('@web/features/not-found/not-found-page'), 'NotFoundPage');
-const ExplorePage = page(() => import('@web/features/explore/explore-page'), 'ExplorePage');
+const loadExplore = () => import('@web/features/explore/explore-page');
+const ExplorePage = page(loadExplore, 'ExplorePage');
 const SearchPage = page(() => import('@web/features/search/search-page'), 'SearchPage');
 const ProfilePage = page(() => import('@web/features/profile/profile-page'), 'ProfilePage');
 const MyProjectsPage = page(() => import('@web/features/projects/my-projects-page'), 'MyProjectsPage');
@@ -47,8 +49,22 @@ function SignedInRedirect() {
   return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />;
 }
 
+/**
+ * A member opening Explore: its chunk and its three lists are asked for as soon as the member is known,
+ * beside the shell's chunks, instead of once the shell has loaded and rendered the page.
+ */
+function usePreloadExplore(signedIn: boolean) {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const atExplore = signedIn && pathname === '/';
+  useEffect(() => {
+    if (atExplore) void loadExplore().then((m) => m.prefetchExplore(queryClient), () => undefined);
+  }, [atExplore, queryClient]);
+}
+
 export function AppRouter() {
   const { user, isLoading } = useUser();
+  usePreloadExplore(!!user);
   if (isLoading) return <LoadingScreen />;
 
   return (

@@ -30,8 +30,11 @@ function Count({ icon, value, label }: { icon: ReactNode; value: number; label: 
   );
 }
 
-/** The project card of spec section 2, used wherever projects are listed. */
-export function ProjectCard({ project, actions }: { project: TProject; actions?: ReactNode }) {
+/**
+ * The project card of spec section 2, used wherever projects are listed. `eager` for the cards a first
+ * screen shows: their thumbnails load at once instead of after a layout (the largest paint is one).
+ */
+export function ProjectCard({ project, actions, eager = false }: { project: TProject; actions?: ReactNode; eager?: boolean }) {
   const cost = formatCost(project.cost);
   const iconSx = { fontSize: 16 } as const;
   return (
@@ -48,6 +51,7 @@ export function ProjectCard({ project, actions }: { project: TProject; actions?:
           title={project.title}
           category={project.category}
           sizes="(min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw"
+          loading={eager ? 'eager' : 'lazy'}
         />
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>

@@ -1,4 +1,4 @@
-import { createElement, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, startTransition, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 // Work the first screen does not need (the offline store, the service worker, the live socket, the
 // offline sync, parts of the page that are closed or below the fold) starts once the page has loaded, has
@@ -54,10 +54,13 @@ export function afterFirstPaint(task: () => void): () => void {
   };
 }
 
-/** False until the page has shown its first screen and gone idle (see afterFirstPaint), then true. */
+/**
+ * False until the page has shown its first screen and gone idle (see afterFirstPaint), then true. What it
+ * adds renders as a transition, in short slices, so it never holds the main thread for long.
+ */
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => afterFirstPaint(() => setReady(true)), []);
+  useEffect(() => afterFirstPaint(() => startTransition(() => setReady(true))), []);
   return ready;
 }
 

@@ -105,7 +105,9 @@ async function create(): Promise<LocalStore> {
     multiInstance: true,
     closeDuplicates: true,
   });
-  await db.addCollections({
+  // One collection at a time, each in its own task: RxDB prepares a collection's schema synchronously, and
+  // all seven at once held the main thread for one long task while the page was still starting.
+  const collections = {
     querycache: { schema: cacheSchema },
     outbox: { schema: outboxSchema },
     drafts: { schema: draftSchema, conflictHandler: draftConflictHandler },
@@ -113,7 +115,11 @@ async function create(): Promise<LocalStore> {
     notifications: { schema: replicaSchema },
     saved: { schema: replicaSchema },
     ownprojects: { schema: replicaSchema },
-  });
+  };
+  for (const [name, creator] of Object.entries(collections)) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await db.addCollections({ [name]: creator });
+  }
   return db;
 }
 

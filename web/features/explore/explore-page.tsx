@@ -1,20 +1,29 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
-import { Carousel } from '@web/components/carousel';
-import { ProjectCard } from '@web/components/project-card';
 import { useAuthRedirect } from '@web/lib/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
-import { useFollowingProjects } from '@web/api/discovery/get-following-projects';
-import { flattenPages, useRecommendedProjects } from '@web/api/discovery/get-recommended-projects';
-import { useTrendingProjects } from '@web/api/discovery/get-trending-projects';
-import { ExploreSection } from './components/explore-section';
-import { RecommendedGrid } from './components/recommended-grid';
+import { getFollowingProjectsQueryOptions, useFollowingProjects } from '@web/api/discovery/get-following-projects';
+import { flattenPages, getRecommendedProjectsQueryOptions, useRecommendedProjects } from '@web/api/discovery/get-recommended-projects';
+import { getTrendingProjectsQueryOptions, useTrendingProjects } from '@web/api/discovery/get-trending-projects';
+import { ExploreSections, type ExploreView } from './components/explore-sections';
 import { useInfiniteScroll } from './hooks/use-infinite-scroll';
 
 const PRODUCT_HUNT_URL = 'https://www.producthunt.com/';
+
+/**
+ * Asks for a member's three Explore lists (the router calls it as soon as it knows a member is opening
+ * Explore, beside the shell's chunks). The page's queries then take these answers, fetched or under way;
+ * a failed one is asked again when the page mounts, which shows its error.
+ */
+export function prefetchExplore(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(getFollowingProjectsQueryOptions());
+  void queryClient.prefetchQuery(getTrendingProjectsQueryOptions());
+  void queryClient.prefetchInfiniteQuery(getRecommendedProjectsQueryOptions());
+}
 
 /** The signed-in home (spec section 2): Following, Trending and More for you. */
 export function ExplorePage() {
@@ -44,8 +53,24 @@ export function ExplorePage() {
     if (error) authRedirect(error);
   }, [following.error, recommended.error, recommended.isFetchNextPageError, trending.error, authRedirect]);
 
-  const showFollowing = isAuthenticated && (following.isLoading || (following.data?.length ?? 0) > 0);
-  const showForYou = recommended.isLoading || forYou.length > 0;
+  const view = useMemo<ExploreView>(
+    () => ({
+      showFollowing: isAuthenticated && (following.isLoading || (following.data?.length ?? 0) > 0),
+      followingLoading: following.isLoading,
+      following: following.data,
+      trendingLoading: trending.isLoading,
+      trendingFailed: trending.isError,
+      trending: trending.data,
+      showForYou: recommended.isLoading || forYou.length > 0,
+      forYouLoading: recommended.isLoading,
+      forYouLoadingMore: isFetchingNextPage,
+      forYou,
+    }),
+    [isAuthenticated, following.isLoading, following.data, trending.isLoading, trending.isError, trending.data, recommended.isLoading, isFetchingNextPage, forYou],
+  );
+  // The sections render each answer in a deferred pass, which React splits into short slices; the store's
+  // own update (useSyncExternalStore, always urgent) would render every card in one blocking task.
+  const shown = useDeferredValue(view);
 
   return (
     <Stack spacing={5}>
@@ -66,33 +91,7 @@ export function ExplorePage() {
         </Button>
       </Stack>
 
-      {showFollowing && (
-        <ExploreSection id="following" title="Following" subtitle="From creators you follow">
-          <Carousel label="Following" isLoading={following.isLoading}>
-            {(following.data ?? []).map((p) => (
-              <ProjectCard key={`${p.id}-${p.sharedBy ?? ''}`} project={p} />
-            ))}
-          </Carousel>
-        </ExploreSection>
-      )}
-
-      <ExploreSection id="trending" title="Trending" subtitle="Most popular projects right now">
-        {!trending.isLoading && (trending.data?.length ?? 0) === 0 ? (
-          <Typography color="textSecondary">{trending.isError ? 'Failed to load trending projects' : 'No trending projects yet'}</Typography>
-        ) : (
-          <Carousel label="Trending" isLoading={trending.isLoading}>
-            {(trending.data ?? []).map((p) => (
-              <ProjectCard key={p.id} project={p} />
-            ))}
-          </Carousel>
-        )}
-      </ExploreSection>
-
-      {showForYou && (
-        <ExploreSection id="recommended" title="More for you" subtitle="Recommended projects">
-          <RecommendedGrid projects={forYou} isLoading={recommended.isLoading} isLoadingMore={isFetchingNextPage} />
-        </ExploreSection>
-      )}
+      <ExploreSections {...shown} />
     </Stack>
   );
 }
