@@ -4,7 +4,7 @@ import { startJobRunner } from '../../jobs/job-runner';
 import { refreshAllTrendingScores, refreshSearchWords, refreshTrendingScores, storeNextRecommendationSnapshot } from './discovery.repository';
 
 /**
- * How often every stored trending score is recomputed (views, unlikes and premium expiry emit no event)
+ * How often every stored trending score is recomputed (views and premium expiry emit no event)
  * and the search lexicon takes the words of projects changed since the last run.
  */
 export const TRENDING_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
@@ -12,15 +12,11 @@ export const TRENDING_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 /** The lexicon rescans a little before the last run's start, for writes that were committing during it. */
 const WORDS_OVERLAP_MS = 60 * 1000;
 
-/** Events after which the one project's score is recomputed at once. */
-const SCORE_EVENTS = [
-  'project:created',
-  'project:updated',
-  'project:liked',
-  'project:commented',
-  'project:rated',
-  'project:shared',
-] as const satisfies readonly DomainEventName[];
+/**
+ * Events after which the one project's score is recomputed at once. Likes, unlikes, saves and comments
+ * are not among them: their own statement stores the new score with the counter (interactions.repository).
+ */
+const SCORE_EVENTS = ['project:created', 'project:updated', 'project:rated', 'project:shared'] as const satisfies readonly DomainEventName[];
 
 export type DiscoveryOptions = {
   /** Minimum milliseconds between bulk refreshes, across all instances. */

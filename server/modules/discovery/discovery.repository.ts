@@ -29,7 +29,7 @@ export const TRENDING_REFRESH_LOCK = 7_361_402_911;
 
 /**
  * Recomputes every stored score in one statement, writing only the rows whose score changed (views,
- * unlikes, premium starting or expiring, bulk loads). The score is computed in the UPDATE itself from
+ * premium starting or expiring, re-ratings, bulk loads). The score is computed in the UPDATE itself from
  * the row being written, so a row changed by a request while the refresh runs is re-read (PostgreSQL
  * re-evaluates a concurrently updated row) and never overwritten with a score of its older counters.
  * Runs under a transaction-level advisory lock: when another instance is already refreshing, this one

@@ -61,13 +61,28 @@ export function trendingScoreOf(p: TrendingInputs): number {
 /** Premium counts only while it has not expired (the rule of isPremiumNow), for the users row `u`. */
 export const PREMIUM_NOW_SQL = `(u.is_premium AND (u.premium_expires_at IS NULL OR u.premium_expires_at > now()))`;
 
-/** The score of projects row `p` whose author is users row `u`, as a SQL expression. */
-export function trendingScoreSql(): SQL {
+/** The projects columns the score reads. */
+export type ScoreCounter = 'view_count' | 'reaction_count' | 'comment_count' | 'save_count' | 'share_count' | 'rating_sum';
+
+function scoreSql(count: (c: ScoreCounter) => string, premiumNow: string): SQL {
   const w = TRENDING.weights;
   return sql.raw(`(
-    ln((CASE WHEN ${PREMIUM_NOW_SQL} THEN ${VISIBILITY_BOOST} ELSE 1 END)::float8
-       * (${TRENDING.base} + ${w.view} * p.view_count + ${w.like} * p.reaction_count + ${w.comment} * p.comment_count
-          + ${w.save} * p.save_count + ${w.share} * p.share_count + ${w.ratingStar} * p.rating_sum)::float8) / ln(2::float8)
+    ln((CASE WHEN ${premiumNow} THEN ${VISIBILITY_BOOST} ELSE 1 END)::float8
+       * (${TRENDING.base} + ${w.view} * ${count('view_count')} + ${w.like} * ${count('reaction_count')} + ${w.comment} * ${count('comment_count')}
+          + ${w.save} * ${count('save_count')} + ${w.share} * ${count('share_count')} + ${w.ratingStar} * ${count('rating_sum')})::float8) / ln(2::float8)
     + extract(epoch FROM (p.created_at - timestamptz '${TRENDING.epoch}'))::float8 / ${HALF_LIFE_S}
   )`);
+}
+
+/** The score of projects row `p` whose author is users row `u`, as a SQL expression. */
+export function trendingScoreSql(): SQL {
+  return scoreSql((c) => `p.${c}`, PREMIUM_NOW_SQL);
+}
+
+/**
+ * The score of projects row `p` once `counter` holds `next` (a SQL expression over the old row), for an
+ * UPDATE that moves that counter and stores the score in the same statement; the author is read by id.
+ */
+export function trendingScoreWithSql(counter: ScoreCounter, next: string): SQL {
+  return scoreSql((c) => (c === counter ? `(${next})` : `p.${c}`), `(SELECT ${PREMIUM_NOW_SQL} FROM users u WHERE u.id = p.author_id)`);
 }

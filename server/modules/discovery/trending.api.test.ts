@@ -8,6 +8,8 @@ import { EventBus } from '../../events/domain-events';
 import { createLogger } from '../../logger';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { startDiscovery } from './discovery-jobs';
+import { addReaction, addSave, insertComment, removeReaction, removeSave } from '../interactions/interactions.repository';
+import { findUserById } from '../users/users.repository';
 import { discoveryKit, idsOf } from './discovery-test-kit';
 import { trendingScoreOf } from './trending-score';
 
@@ -113,17 +115,43 @@ describe('GET /api/projects/trending', () => {
     expect(s.get(fresh.id)! - s.get(old.id)!).toBeCloseTo(1, 3);
   });
 
-  it('when a like event is emitted, then that project\'s score is refreshed as soon as the side effects ran', async () => {
+  it('when a share event is emitted, then that project\'s score is refreshed as soon as the side effects ran', async () => {
     const author = await t.signUp();
     const fan = await t.signUp();
     const p = await kit.project(author.user.id, { createdAt: sameTime() });
     await kit.refresh();
     const before = (await kit.scores([p.id])).get(p.id)!;
-    await kit.like(fan.user.id, p.id);
+    await kit.share(fan.user.id, p.id, new Date());
+    await kit.setCounts([p.id], { shareCount: 1 });
     expect((await kit.scores([p.id])).get(p.id)).toBe(before); // not yet: nothing told discovery
-    await t.deps.events.emit('project:liked', { actorId: fan.user.id, projectId: p.id });
+    await t.deps.events.emit('project:shared', { actorId: fan.user.id, projectId: p.id });
     await t.deps.events.idle();
-    expect((await kit.scores([p.id])).get(p.id)).toBeCloseTo(before + 1, 9); // points 1 -> 2
+    expect((await kit.scores([p.id])).get(p.id)).toBeCloseTo(before + 2, 9); // points 1 -> 4
+  });
+
+  it('when a like, a comment, a save, an unlike and an unsave are written, then each write has stored the new score itself, with no event', async () => {
+    const author = await t.signUp();
+    const fan = await t.signUp();
+    await kit.premium(author.user.id, new Date(Date.now() + 86_400_000));
+    const createdAt = sameTime();
+    const p = await kit.project(author.user.id, { createdAt });
+    await kit.refresh();
+    const db = t.database.db;
+    const writer = (await findUserById(db, fan.user.id))!;
+    const score = async () => (await kit.scores([p.id])).get(p.id);
+    const expected = (counts: { reactionCount?: number; commentCount?: number; saveCount?: number }) =>
+      trendingScoreOf({ viewCount: 0, reactionCount: 0, commentCount: 0, saveCount: 0, shareCount: 0, ratingSum: 0, createdAt, authorIsPremium: true, ...counts });
+
+    // The repository's writes alone: no event is emitted, so no handler can have refreshed the score.
+    await addReaction(db, fan.user.id, p.id, 'like', false);
+    expect(await score()).toBeCloseTo(expected({ reactionCount: 1 }), 9);
+    await insertComment(db, { projectId: p.id, content: 'Scored with its count', anyAuthor: false }, writer);
+    expect(await score()).toBeCloseTo(expected({ reactionCount: 1, commentCount: 1 }), 9);
+    await addSave(db, fan.user.id, p.id, false);
+    expect(await score()).toBeCloseTo(expected({ reactionCount: 1, commentCount: 1, saveCount: 1 }), 9);
+    await removeReaction(db, fan.user.id, p.id, false);
+    await removeSave(db, fan.user.id, p.id, false);
+    expect(await score()).toBeCloseTo(expected({ commentCount: 1 }), 9);
   });
 
   it('when the schedule runs, then counters changed without an event (views) are scored', async () => {

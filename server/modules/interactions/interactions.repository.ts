@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { isolatedBatchOf } from '../../db/batch-per-turn';
 import { preparedSql } from '../../db/prepared';
 import { comments, follows, projects, ratings, reactions, saves, shares, users } from '../../db/schema';
+import { trendingScoreWithSql, type ScoreCounter } from '../discovery/trending-score';
 import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import type { UserRow } from '../users/users.repository';
 
@@ -67,7 +68,7 @@ const targetOf = (row: TargetColumns): CounterChange['target'] =>
  * The membership writes, over the CTEs `input` (the batch's items, with `ord`) and `target` (each item's
  * project, `open` when it may be written); each answers the (user_id, project_id) pairs it touched.
  */
-const COUNTED_WRITES: Record<CountedWrite, { counter: string; by: 1 | -1; write: () => SQL }> = {
+const COUNTED_WRITES: Record<CountedWrite, { counter: ScoreCounter; by: 1 | -1; write: () => SQL }> = {
   add_reaction: {
     counter: 'reaction_count',
     by: 1,
@@ -105,12 +106,14 @@ function countedMany(db: DbOrTx, kind: CountedWrite) {
   const { counter, by, write } = COUNTED_WRITES[kind];
   return preparedSql<CountedRow>(db, `counted_many_${kind}`, () => {
     const column = sql.raw(counter);
+    // The counter's new value, and the trending score with it, in the same row update (no second write).
+    const next = `p.${counter} + ${by} * (SELECT count(*) FROM written w WHERE w.project_id = p.id)`;
     return sql`
     WITH input AS (
       SELECT * FROM unnest(${ph('userIds')}::uuid[], ${ph('projectIds')}::int[], ${ph('anyAuthors')}::boolean[], ${ph('types')}::text[])
         WITH ORDINALITY AS i(user_id, project_id, any_author, type, ord)
     ), ${targetOfInput()}, written AS (${write()}), bumped AS (
-      UPDATE projects p SET ${column} = p.${column} + ${sql.raw(String(by))} * (SELECT count(*) FROM written w WHERE w.project_id = p.id)
+      UPDATE projects p SET ${column} = ${sql.raw(next)}, trending_score = ${trendingScoreWithSql(counter, next)}
       WHERE p.id = ANY(ARRAY(SELECT DISTINCT project_id FROM written ORDER BY 1))
       RETURNING p.id, p.${column} AS n
     )
@@ -268,6 +271,9 @@ type CommentInserted = TargetColumns & { id: number | null; created_at: Date | s
  * drawn first so each answer finds its own row. The counters move over the sorted project ids, so two
  * batches lock their projects in the same order.
  */
+/** A project's comment count with the batch's new comments (the CTE `inserted`), over its old row. */
+const NEXT_COMMENT_COUNT = 'p.comment_count + (SELECT count(*) FROM inserted c WHERE c.project_id = p.id)';
+
 const insertComments = (db: DbOrTx) =>
   preparedSql<CommentInserted>(db, 'insert_comments', () => sql`
     WITH input AS (
@@ -281,7 +287,7 @@ const insertComments = (db: DbOrTx) =>
       SELECT id, project_id, user_id, content FROM numbered
       RETURNING id, project_id, created_at
     ), bumped AS (
-      UPDATE projects p SET comment_count = p.comment_count + (SELECT count(*) FROM inserted c WHERE c.project_id = p.id)
+      UPDATE projects p SET comment_count = ${sql.raw(NEXT_COMMENT_COUNT)}, trending_score = ${trendingScoreWithSql('comment_count', NEXT_COMMENT_COUNT)}
       WHERE p.id = ANY(ARRAY(SELECT DISTINCT project_id FROM numbered ORDER BY 1))
     )
     SELECT t.author_id AS "authorId", t.is_suspended AS "authorIsSuspended", n.id::int AS id, c.created_at
