@@ -83,7 +83,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   for (const event of seeded?.events ?? []) await deps.events.emitEvent(event);
   await deps.events.idle();
   const stopDiscovery = startDiscovery(deps);
-  const stopUpkeep = await startTableUpkeep({ database, logger });
   let draining = false;
   const { app, session } = createApp(deps, {
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
@@ -94,6 +93,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   const server = createServer(app);
   const inFlight = trackRequests(server);
+  const stopUpkeep = await startTableUpkeep({ database, logger }, { busy: () => inFlight.busy() });
   const realtime = await attachRealtime({
     httpServer: server,
     session: session.middleware,
@@ -153,6 +153,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 /** Counts the HTTP requests being answered (Socket.IO's long-polls excepted: closing sockets ends them). */
 function trackRequests(server: Server) {
   const active = new Set<ServerResponse>();
+  let lastAnsweredAt = 0;
   let closing = false;
   let onIdle: (() => void) | null = null;
   // First in line, so the header is set before any handler may have answered.
@@ -163,10 +164,13 @@ function trackRequests(server: Server) {
     active.add(res);
     res.once('close', () => {
       active.delete(res);
+      lastAnsweredAt = Date.now();
       if (active.size === 0) onIdle?.();
     });
   });
   return {
+    /** Whether requests are being answered, or were within the last second (a client between two). */
+    busy: (): boolean => active.size > 0 || Date.now() - lastAnsweredAt < 1000,
     /** From now on every answer, those being prepared included, closes its connection. */
     closeConnectionsAfterAnswers(): void {
       closing = true;

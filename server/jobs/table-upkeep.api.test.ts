@@ -71,4 +71,40 @@ describe('table upkeep', () => {
       await stop();
     }
   });
+
+  it('when PGlite is answering requests, then a due pass waits for a quiet moment, and runs anyway once the longest wait is over', async () => {
+    if (!(await lacksAutovacuum(t.database))) return; // autovacuum keeps this server's tables (the test above)
+    const vacuums = async () => {
+      const [row] = await rowsOf<{ n: string }>(t.database.db, sql`SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relname = 'upkeep_probe'`);
+      return Number(row!.n);
+    };
+    const dueNow = async () => {
+      const before = await vacuums();
+      await update(400);
+      await expect.poll(async () => (await probe()).dead, { timeout: 15_000 }).toBeGreaterThanOrEqual(400);
+      return before;
+    };
+
+    // Busy, with a long allowed wait: on PGlite nothing is vacuumed until the requests stop.
+    let busy = true;
+    let before = await dueNow();
+    let stop = await startTableUpkeep({ database: t.database, logger }, { intervalMs: 50, pollMs: 20, busy: () => busy, maxDeferMs: 60_000 });
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      if (t.database.kind === 'pglite') expect(await vacuums()).toBe(before);
+      busy = false;
+      await expect.poll(vacuums, { timeout: 15_000 }).toBeGreaterThan(before);
+    } finally {
+      await stop();
+    }
+
+    // Busy all along, with a short allowed wait: the pass runs once the wait is over.
+    before = await dueNow();
+    stop = await startTableUpkeep({ database: t.database, logger }, { intervalMs: 50, pollMs: 20, busy: () => true, maxDeferMs: 300 });
+    try {
+      await expect.poll(vacuums, { timeout: 15_000 }).toBeGreaterThan(before);
+    } finally {
+      await stop();
+    }
+  });
 });
