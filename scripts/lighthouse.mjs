@@ -42,6 +42,18 @@ async function signIn(url, email, password) {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
+/** The run's attempts: a run whose trace Lighthouse could not read (it says to run again) is run again. */
+const ATTEMPTS = 3;
+
+/** One page's report, run again when Lighthouse reports a runtime error (NO_NAVSTART now and then here). */
+async function runLighthouse(url, flags, config, label) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, flags, config);
+    if (!lhr.runtimeError || attempt === ATTEMPTS) return lhr;
+    console.log(`  ${label}: ${lhr.runtimeError.code}, run again`);
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-lighthouse-'));
   const server = await startServer(dataDir);
@@ -56,8 +68,7 @@ async function main() {
     for (const page of pages) {
       for (const form of ['desktop', 'mobile']) {
         const flags = { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: page.headers, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
-        const result = await lighthouse(`${server.url}/`, flags, form === 'desktop' ? desktopConfig : undefined);
-        const lhr = result.lhr;
+        const lhr = await runLighthouse(`${server.url}/`, flags, form === 'desktop' ? desktopConfig : undefined, `${page.name} ${form}`);
         const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         const audit = (a) => lhr.audits[a]?.numericValue;
         const row = {
