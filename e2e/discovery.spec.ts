@@ -140,6 +140,20 @@ test('a member who follows nobody sees no Following section; Trending and More f
   await expect(page.getByTestId('following-section')).toHaveCount(0);
 });
 
+test('Trending says when it has nothing to show, and when it could not load', async ({ page }) => {
+  await signUpViaApi(page, newMember('Tia', 'Trending'));
+  const trending = page.getByTestId('trending-section');
+  await page.route('**/api/projects/trending', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await page.goto('/');
+  await expect(trending.getByText('No trending projects yet')).toBeVisible();
+  await expect(trending.getByRole('group', { name: 'Trending' })).toHaveCount(0);
+
+  await page.unroute('**/api/projects/trending');
+  await page.route('**/api/projects/trending', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }));
+  await page.reload();
+  await expect(trending.getByText('Failed to load trending projects')).toBeVisible();
+});
+
 test('opening Explore asks once for the member and for each list; the first cards of a carousel load their thumbnails at once', async ({
   page,
   playwright,

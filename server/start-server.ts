@@ -150,6 +150,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   return { url: `http://${host}:${port}`, port, server, deps, database, logger, seeded, stop };
 }
 
+/** How long after its last answer the server counts as quiet (background work on its thread may run). */
+const QUIET_MS = 1000;
+
 /** Counts the HTTP requests being answered (Socket.IO's long-polls excepted: closing sockets ends them). */
 function trackRequests(server: Server) {
   const active = new Set<ServerResponse>();
@@ -169,8 +172,8 @@ function trackRequests(server: Server) {
     });
   });
   return {
-    /** Whether requests are being answered, or were within the last second (a client between two). */
-    busy: (): boolean => active.size > 0 || Date.now() - lastAnsweredAt < 1000,
+    /** Whether requests are being answered, or were within QUIET_MS (a client between two). */
+    busy: (): boolean => active.size > 0 || Date.now() - lastAnsweredAt < QUIET_MS,
     /** From now on every answer, those being prepared included, closes its connection. */
     closeConnectionsAfterAnswers(): void {
       closing = true;

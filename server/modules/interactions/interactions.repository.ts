@@ -65,6 +65,13 @@ const targetOf = (row: TargetColumns): CounterChange['target'] =>
   row.authorId === null ? undefined : { authorId: row.authorId, authorIsSuspended: !!row.authorIsSuspended };
 
 /**
+ * Projects row `p`'s `counter` moved by `by` for each row of the statement's CTE `rows` about it (SQL over
+ * the old row, for an UPDATE that sets the counter and the trending score together).
+ */
+const counterMovedBy = (counter: ScoreCounter, by: 1 | -1, rows: 'written' | 'inserted') =>
+  `p.${counter} + ${by} * (SELECT count(*) FROM ${rows} r WHERE r.project_id = p.id)`;
+
+/**
  * The membership writes, over the CTEs `input` (the batch's items, with `ord`) and `target` (each item's
  * project, `open` when it may be written); each answers the (user_id, project_id) pairs it touched.
  */
@@ -107,7 +114,7 @@ function countedMany(db: DbOrTx, kind: CountedWrite) {
   return preparedSql<CountedRow>(db, `counted_many_${kind}`, () => {
     const column = sql.raw(counter);
     // The counter's new value, and the trending score with it, in the same row update (no second write).
-    const next = `p.${counter} + ${by} * (SELECT count(*) FROM written w WHERE w.project_id = p.id)`;
+    const next = counterMovedBy(counter, by, 'written');
     return sql`
     WITH input AS (
       SELECT * FROM unnest(${ph('userIds')}::uuid[], ${ph('projectIds')}::int[], ${ph('anyAuthors')}::boolean[], ${ph('types')}::text[])
@@ -272,7 +279,7 @@ type CommentInserted = TargetColumns & { id: number | null; created_at: Date | s
  * batches lock their projects in the same order.
  */
 /** A project's comment count with the batch's new comments (the CTE `inserted`), over its old row. */
-const NEXT_COMMENT_COUNT = 'p.comment_count + (SELECT count(*) FROM inserted c WHERE c.project_id = p.id)';
+const NEXT_COMMENT_COUNT = counterMovedBy('comment_count', 1, 'inserted');
 
 const insertComments = (db: DbOrTx) =>
   preparedSql<CommentInserted>(db, 'insert_comments', () => sql`

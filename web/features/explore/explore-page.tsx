@@ -55,13 +55,12 @@ export function ExplorePage() {
 
   const view = useMemo<ExploreView>(
     () => ({
-      showFollowing: isAuthenticated && (following.isLoading || (following.data?.length ?? 0) > 0),
+      signedIn: isAuthenticated,
       followingLoading: following.isLoading,
       following: following.data,
       trendingLoading: trending.isLoading,
       trendingFailed: trending.isError,
       trending: trending.data,
-      showForYou: recommended.isLoading || forYou.length > 0,
       forYouLoading: recommended.isLoading,
       forYouLoadingMore: isFetchingNextPage,
       forYou,

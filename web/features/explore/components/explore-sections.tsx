@@ -11,13 +11,12 @@ const CAROUSEL_FIRST_SCREEN = 4;
 
 /** What Explore's three sections show: each query's answer and state, as plain values. */
 export type ExploreView = {
-  showFollowing: boolean;
+  signedIn: boolean;
   followingLoading: boolean;
   following: readonly TProject[] | undefined;
   trendingLoading: boolean;
   trendingFailed: boolean;
   trending: readonly TProject[] | undefined;
-  showForYou: boolean;
   forYouLoading: boolean;
   forYouLoadingMore: boolean;
   forYou: TProject[];
@@ -28,9 +27,11 @@ export type ExploreView = {
  * an answer render in React's interruptible pass while the store's urgent render bails out here.
  */
 export const ExploreSections = memo(function ExploreSections(view: ExploreView) {
+  const showFollowing = view.signedIn && (view.followingLoading || (view.following?.length ?? 0) > 0);
+  const showForYou = view.forYouLoading || view.forYou.length > 0;
   return (
     <>
-      {view.showFollowing && (
+      {showFollowing && (
         <ExploreSection id="following" title="Following" subtitle="From creators you follow">
           <Carousel label="Following" isLoading={view.followingLoading}>
             {(view.following ?? []).map((p, i) => (
@@ -52,7 +53,7 @@ export const ExploreSections = memo(function ExploreSections(view: ExploreView) 
         )}
       </ExploreSection>
 
-      {view.showForYou && (
+      {showForYou && (
         <ExploreSection id="recommended" title="More for you" subtitle="Recommended projects">
           <RecommendedGrid projects={view.forYou} isLoading={view.forYouLoading} isLoadingMore={view.forYouLoadingMore} />
         </ExploreSection>
