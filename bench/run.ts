@@ -24,6 +24,7 @@ import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
 import { openDatabase, type Database, type Db } from '../server/db/client';
 import { generateAnalyticsData } from '../server/modules/analytics/generate-analytics-data';
 import { generateDiscoveryData } from '../server/modules/discovery/generate-discovery-data';
+import { checkTargets, comparedSizes, growthHolds, REFERENCE_ROUTE, targetsMarkdown, type Measure, type RouteResult, type SizeResult } from './targets';
 
 type Mode = 'quick' | 'full';
 const MODE: Mode = process.env.BENCH_MODE === 'full' ? 'full' : 'quick';
@@ -48,9 +49,6 @@ const SESSIONS = 300;
 const SECRET = 'bench-session-secret-'.padEnd(48, 'x');
 
 type Target = { name: string; setup: (i: number) => { method?: string; path: string; cookie?: string; body?: string } };
-type Measure = { rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number; cpuUsPerRequest?: number };
-type RouteResult = { route: string; c20: Measure; c50: Measure; ratio: number };
-type SizeResult = { label: string; projects: number; database: 'postgres' | 'pglite'; generateSeconds: number; routes: RouteResult[] };
 
 /** express-session's signed cookie value (cookie-signature): s:<sid>.<base64 HMAC-SHA256 without padding>. */
 function signedCookie(sid: string): string {
@@ -214,7 +212,7 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
     await measure(urls.bare, origin, 20, warm);
     const bare20 = await measureWithCpu(child.pid, origin, () => measure(urls.bare, origin, 20, DURATION_S));
     const bare50 = await measure(urls.bare, origin, 50, DURATION_S);
-    results.push({ route: 'bare Express (reference)', c20: bare20, c50: bare50, ratio: 1 });
+    results.push({ route: REFERENCE_ROUTE, c20: bare20, c50: bare50, ratio: 1 });
     for (const t of list) {
       // The warm-up asks once for every member, then for `warm` seconds: a run measures the steady
       // state, not each member's first request ever (a first recommendation ranking, a first feed read;
@@ -340,22 +338,21 @@ function markdown(results: SizeResult[]): string {
     }
     out.push('');
   }
-  const pgSizes = results.filter((r) => r.database === 'postgres').sort((a, b) => a.projects - b.projects);
-  if (pgSizes.length >= 2) {
-    const small = pgSizes[0]!;
-    const large = pgSizes[pgSizes.length - 1]!;
+  const { growth, pglite } = comparedSizes(results);
+  if (growth) {
+    const { small, large } = growth;
     out.push(`## Growth from ${small.projects.toLocaleString('en-US')} to ${large.projects.toLocaleString('en-US')} projects (p50 ratio, target <= 1.5)`, '');
-    out.push('| route | p50 small | p50 large | growth | ratio small | ratio large |', '|---|---:|---:|---:|---:|---:|');
+    out.push('| route | p50 small | p50 large | growth | mean latency growth | ratio small | ratio large |', '|---|---:|---:|---:|---:|---:|---:|');
     for (const x of large.routes) {
       const s = small.routes.find((y) => y.route === x.route);
       if (!s) continue;
-      out.push(`| ${x.route} | ${s.c20.p50} | ${x.c20.p50} | ${f1(x.c20.p50 / Math.max(s.c20.p50, 1))}x | ${pct(s.ratio)} | ${pct(x.ratio)} |`);
+      const g = growthHolds(s.c20, x.c20);
+      out.push(`| ${x.route} | ${s.c20.p50} | ${x.c20.p50} | ${f1(g.p50Growth)}x | ${g.meanGrowth.toFixed(2)}x | ${pct(s.ratio)} | ${pct(x.ratio)} |`);
     }
     out.push('');
   }
-  const lite = results.find((r) => r.database === 'pglite');
-  const pgSame = lite && results.find((r) => r.database === 'postgres' && r.projects === lite.projects);
-  if (lite && pgSame) {
+  if (pglite) {
+    const { lite, pg: pgSame } = pglite;
     out.push(`## PGlite / PostgreSQL at ${lite.projects.toLocaleString('en-US')} projects (req/s at 20 connections, target >= 33%)`, '');
     out.push('| route | PostgreSQL req/s | PGlite req/s | PGlite / PostgreSQL |', '|---|---:|---:|---:|');
     for (const x of lite.routes) {
@@ -384,12 +381,13 @@ async function main() {
     results.push(await withPglite(Math.min(...SIZES)));
     await cleanUp();
   }
-  const md = markdown(results);
+  const checks = checkTargets(results);
+  const md = `${markdown(results)}\n${targetsMarkdown(checks)}`;
   console.log(`\n${md}`);
   const dir = join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const json = JSON.stringify({ mode: MODE, durationSeconds: DURATION_S, seconds: (Date.now() - started) / 1000, results }, null, 2);
+  const json = JSON.stringify({ mode: MODE, durationSeconds: DURATION_S, seconds: (Date.now() - started) / 1000, results, targets: checks }, null, 2);
   const kind = ONLY_ROUTES ? `${MODE}-partial` : MODE;
   for (const name of [`${stamp}-${kind}`, `latest-${kind}`]) {
     writeFileSync(join(dir, `${name}.json`), json);
