@@ -1,8 +1,9 @@
 // npm run lighthouse: Lighthouse performance (plus accessibility, best practices, SEO) for the landing
 // page and signed-in Explore, desktop and mobile, with the installed Chromium. Starts the production
 // server on a fresh demo data dir (needs a build: npm run build:web; WEB_DIST_DIR selects another one),
-// signs in as a demo member for Explore and writes bench/results/lighthouse-latest.{json,md}.
-// Targets: performance >= 95 on desktop, >= 90 on mobile.
+// signs in as a demo member for Explore and writes bench/results/lighthouse-latest.{json,md} (and a
+// timestamped copy). Targets: performance >= 95 on desktop, >= 90 on mobile, judged on the median of
+// LIGHTHOUSE_RUNS runs per page (default 3): one run's score moves by several points on a shared host.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGETS = { desktop: 95, mobile: 90 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 15) throw new Error('LIGHTHOUSE_RUNS: a whole number from 1 to 15');
 
 function startServer(dataDir) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -55,6 +58,7 @@ async function runLighthouse(url, flags, config, label) {
 }
 
 async function main() {
+  const started = new Date();
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-lighthouse-'));
   const server = await startServer(dataDir);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -68,13 +72,18 @@ async function main() {
     for (const page of pages) {
       for (const form of ['desktop', 'mobile']) {
         const flags = { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: page.headers, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
-        const lhr = await runLighthouse(`${server.url}/`, flags, form === 'desktop' ? desktopConfig : undefined, `${page.name} ${form}`);
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${server.url}/`, flags, form === 'desktop' ? desktopConfig : undefined, `${page.name} ${form}`));
+        const performanceOf = (r) => Math.round((r.categories.performance?.score ?? 0) * 100);
+        // The median run by performance stands for the page; its neighbours' scores show the spread.
+        const lhr = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((runs.length - 1) / 2)];
         const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         const audit = (a) => lhr.audits[a]?.numericValue;
         const row = {
           page: page.name,
           form,
           performance: score('performance'),
+          performanceRuns: runs.map(performanceOf),
           accessibility: score('accessibility'),
           bestPractices: score('best-practices'),
           seo: score('seo'),
@@ -90,7 +99,7 @@ async function main() {
         };
         rows.push(row);
         for (const item of lhr.audits.deprecations?.details?.items ?? []) console.log(`  deprecation: ${item.value} (${item.source?.url ?? ''}:${item.source?.line ?? ''})`);
-        console.log(`${row.page} ${form}: performance ${row.performance} (target ${row.target}), LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, DOM ${row.domNodes}${row.failing.length ? `; failing: ${row.failing.join(', ')}` : ''}`);
+        console.log(`${row.page} ${form}: performance ${row.performance} (target ${row.target}; runs ${row.performanceRuns.join(', ')}), LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, DOM ${row.domNodes}${row.failing.length ? `; failing: ${row.failing.join(', ')}` : ''}`);
         // Under its target: the longest main-thread tasks (simulated times), which is where TBT comes from.
         if (row.performance < row.target) {
           for (const task of (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5)) {
@@ -109,15 +118,18 @@ async function main() {
   const md = [
     '# Lighthouse',
     '',
-    `Run ${new Date().toISOString()}.`,
+    `Run ${started.toISOString()}, ${RUNS} run${RUNS === 1 ? '' : 's'} per page; each row is the median run by performance.`,
     '',
-    '| page | form | performance | target | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | DOM nodes |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.page} | ${r.form} | ${r.performance} | ${r.target} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.domNodes} |`),
+    '| page | form | performance | runs | target | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | DOM nodes |',
+    '|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.page} | ${r.form} | ${r.performance} | ${r.performanceRuns.join(', ')} | ${r.target} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.domNodes} |`),
     '',
   ].join('\n');
-  writeFileSync(join(dir, 'lighthouse-latest.json'), JSON.stringify(rows, null, 2));
-  writeFileSync(join(dir, 'lighthouse-latest.md'), md);
+  const stamp = started.toISOString().replace(/[:.]/g, '-');
+  for (const name of [`${stamp}-lighthouse`, 'lighthouse-latest']) {
+    writeFileSync(join(dir, `${name}.json`), JSON.stringify(rows, null, 2));
+    writeFileSync(join(dir, `${name}.md`), md);
+  }
   console.log(`\n${md}`);
   if (rows.some((r) => r.performance < r.target)) process.exitCode = 1;
 }
