@@ -24,7 +24,7 @@ import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
 import { openDatabase, type Database, type Db } from '../server/db/client';
 import { generateAnalyticsData } from '../server/modules/analytics/generate-analytics-data';
 import { generateDiscoveryData } from '../server/modules/discovery/generate-discovery-data';
-import { checkTargets, comparedSizes, growthHolds, REFERENCE_ROUTE, targetsMarkdown, type Measure, type RouteResult, type SizeResult } from './targets';
+import { checkTargets, comparedSizes, growthHolds, pct, REFERENCE_ROUTE, targetsMarkdown, type Measure, type RouteResult, type SizeResult } from './targets';
 
 type Mode = 'quick' | 'full';
 const MODE: Mode = process.env.BENCH_MODE === 'full' ? 'full' : 'quick';
@@ -324,7 +324,6 @@ async function generate(database: Database, projects: number, label: string) {
 
 const f0 = (n: number) => n.toFixed(0);
 const f1 = (n: number) => n.toFixed(1);
-const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
 function markdown(results: SizeResult[]): string {
   const out: string[] = [`# Benchmark (${MODE}, ${DURATION_S} s per route and connection count)`, ''];

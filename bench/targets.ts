@@ -28,7 +28,8 @@ export const MAX_P99_AT_50_MS = 50;
 export const MAX_P50_GROWTH = 1.5;
 export const MIN_PGLITE_SHARE = 1 / 3;
 
-const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+/** A share as the tables print it: 0.123 -> "12.3%". */
+export const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 const sizeName = (r: SizeResult) => `${r.projects.toLocaleString('en-US')} (${r.database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
 
 /**
