@@ -91,8 +91,8 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   const api = express.Router();
   // The one route exempt from the same-origin guard and sessions: Stripe's webhook is called by Stripe,
   // carries no cookie, and is authenticated by its signature over the raw body (hence before the JSON parser).
-  // Like any write, it drops the cached reads it may change (premium badges and boosts).
-  api.post(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '1mb' }), invalidateAfterWrites(deps.cache), stripeWebhookHandler(deps));
+  // Its premium changes drop the cached reads they make stale themselves (apply-premium-change.ts).
+  api.post(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
   // A request without a body (most GETs) skips the parser's checks and its debug calls.
   const json = express.json({ limit: '1mb' });
   api.use((req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? json(req, res, next) : next()));

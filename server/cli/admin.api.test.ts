@@ -21,22 +21,22 @@ describe('admin command', () => {
   it('when an admin is granted by email, then the member sees isAdmin; revoke takes it back', async () => {
     const { client, email } = await t.signUp();
     expect((await client.get('/api/auth/user')).body.isAdmin).toBe(false);
-    expect(await runAdminCommand(t.database.db, ['grant', email.toUpperCase()])).toEqual({
+    expect(await runAdminCommand(t.deps, ['grant', email.toUpperCase()])).toEqual({
       code: 0,
       message: `${email.toUpperCase()} is now an admin`,
     });
     // Takes effect on the next request: the user is loaded per request.
     expect((await client.get('/api/auth/user')).body.isAdmin).toBe(true);
-    expect((await runAdminCommand(t.database.db, ['revoke', email])).code).toBe(0);
+    expect((await runAdminCommand(t.deps, ['revoke', email])).code).toBe(0);
     expect((await client.get('/api/auth/user')).body.isAdmin).toBe(false);
   });
 
   it('when the email has no account or the words are wrong, then a non-zero code and a clear message', async () => {
-    expect(await runAdminCommand(t.database.db, ['grant', 'ghost@example.com'])).toEqual({
+    expect(await runAdminCommand(t.deps, ['grant', 'ghost@example.com'])).toEqual({
       code: 1,
       message: 'No account with the email ghost@example.com',
     });
-    expect((await runAdminCommand(t.database.db, ['promote', 'x@example.com'])).code).toBe(2);
+    expect((await runAdminCommand(t.deps, ['promote', 'x@example.com'])).code).toBe(2);
   });
 });
 

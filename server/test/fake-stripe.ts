@@ -1,8 +1,8 @@
 // A local stand-in for the Stripe REST API (the part Buildboard calls), for API tests and e2e runs
 // without network. Point the server at it with STRIPE_API_URL=<fake.url>. It keeps customers,
 // subscriptions, invoices and payment intents in memory, honours Idempotency-Key like Stripe (the same
-// key answers the first answer again), records every request, and signs webhook events with the real
-// `stripe.webhooks.generateTestHeaderString`.
+// key answers the first answer again), records every request, signs webhook events with the real
+// `stripe.webhooks.generateTestHeaderString`, and can be taken down (an outage) to test retries.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +45,10 @@ export type FakeStripe = {
   paymentIntentByClientSecret(clientSecret: string): PaymentIntent | undefined;
   /** A customer with an active subscription, as if paid long ago. */
   seedActiveSubscription(customerId: string, userId: string, periodEnd: number): Sub;
+  /** Cancels a subscription at once, as Stripe does when it is deleted: status canceled, ended_at set. */
+  endSubscription(subscriptionId: string, endedAt?: number): Sub;
+  /** While set, every request answers this status with Stripe's api_error shape (an outage). */
+  outage: { status: number; message: string } | null;
   /** A signed webhook delivery: the body and the Stripe-Signature header. */
   signedEvent(event: { id?: string; type: string; created?: number; object: unknown }): { body: string; signature: string; id: string };
   close(): Promise<void>;
@@ -155,6 +159,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return c ? { status: 200, body: c } : notFound(`customer: '${m[1]}'`);
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
+      // Like Stripe: a customer it does not have is an error, not an empty list.
+      if (params.customer && !customers.has(params.customer)) {
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${params.customer}'` } },
+        };
+      }
       const wanted = params.status ?? 'active';
       const data = [...subscriptions.values()]
         .filter((s) => !params.customer || s.customer === params.customer)
@@ -177,7 +188,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (method === 'POST' && params.cancel_at_period_end !== undefined) {
         sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
       }
-      if (method === 'DELETE') sub.status = 'canceled';
+      if (method === 'DELETE') fake.endSubscription(sub.id);
       return { status: 200, body: withExpansions(sub, expand) };
     }
     if (method === 'GET' && (m = /^\/v1\/payment_intents\/([\w]+)$/.exec(path))) {
@@ -200,7 +211,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       requests.push({ method, path, idempotencyKey: key, params });
       const auth = req.headers.authorization ?? '';
       let answer: { status: number; body: unknown };
-      if (auth !== `Bearer ${FAKE_STRIPE_KEYS.secretKey}`) {
+      if (fake.outage) {
+        answer = { status: fake.outage.status, body: { error: { type: 'api_error', message: fake.outage.message } } };
+      } else if (auth !== `Bearer ${FAKE_STRIPE_KEYS.secretKey}`) {
         answer = { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
       } else if (key && idempotent.has(`${method} ${path} ${key}`)) {
         answer = idempotent.get(`${method} ${path} ${key}`)!;
@@ -268,6 +281,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sub.items.data[0]!.current_period_end = periodEnd;
       return sub;
     },
+    endSubscription(subId, endedAt = nowS()) {
+      const sub = subscriptions.get(subId);
+      if (!sub) throw new Error(`fake stripe: no subscription ${subId}`);
+      Object.assign(sub, { status: 'canceled', ended_at: endedAt, canceled_at: endedAt, cancel_at_period_end: false });
+      return sub;
+    },
+    outage: null,
     signedEvent(event) {
       const eventId = event.id ?? id('evt');
       const body = JSON.stringify({

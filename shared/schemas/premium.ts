@@ -3,6 +3,7 @@ import { z } from '../zod';
 /** User-visible texts of the premium API (the web shows them as they are). */
 export const PREMIUM_MESSAGES = {
   notConfigured: 'Payments are not configured',
+  unavailable: 'Payments are unavailable right now. Please try again in a few minutes.',
   paymentIdRequired: 'paymentIntentId is required',
   unknownPayment: 'Unknown payment',
   notYourPayment: 'This payment belongs to another account',

@@ -30,7 +30,7 @@ export const users = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     stripeSubscriptionStatus: text('stripe_subscription_status'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    /** Stripe's `created` of the newest subscription event applied: an older one never overwrites it. */
+    /** When the premium state stored was read from Stripe: a read that started earlier never overwrites it. */
     stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
     isSuspended: boolean('is_suspended').notNull().default(false),
     suspendedReason: text('suspended_reason'),

@@ -24,7 +24,7 @@ describe('GET /api/analytics', () => {
 
   it('when others view, like, save, comment, rate and share, then the premium creator sees it per day, in total and per project', async () => {
     const creator = await t.signUp();
-    await runAdminCommand(t.database.db, ['premium', creator.email, '30']);
+    await runAdminCommand(t.deps, ['premium', creator.email, '30']);
     const hit = await insertProject(t.database.db, creator.user.id, { title: 'Hit', projectUrl: 'https://example.com/hit' });
     const quiet = await insertProject(t.database.db, creator.user.id, { title: 'Quiet', projectUrl: 'https://example.com/q' });
     const fan = await t.signUp();
@@ -66,7 +66,7 @@ describe('GET /api/analytics', () => {
 
   it('when the creator asks again, then the cached answer comes until a view, a like or a save moves a counter; a lapsed premium gets 403 at once', async () => {
     const creator = await t.signUp();
-    await runAdminCommand(t.database.db, ['premium', creator.email, '30']);
+    await runAdminCommand(t.deps, ['premium', creator.email, '30']);
     const p = await insertProject(t.database.db, creator.user.id, { title: 'Watched', projectUrl: 'https://example.com/w' });
     const fan = await t.signUp();
     const totals = async () => (await creator.client.get('/api/analytics?range=7d')).body.totals as Record<string, number>;
@@ -104,7 +104,7 @@ describe('GET /api/analytics', () => {
 
   it('when the range or the project is wrong, then 400 or 404, never another creator\'s data', async () => {
     const creator = await t.signUp();
-    await runAdminCommand(t.database.db, ['premium', creator.email, '1']);
+    await runAdminCommand(t.deps, ['premium', creator.email, '1']);
     const stranger = await t.signUp();
     const theirs = await insertProject(t.database.db, stranger.user.id, { title: 'Theirs', projectUrl: 'https://example.com/t' });
     const bad = await creator.client.get('/api/analytics?range=1y');

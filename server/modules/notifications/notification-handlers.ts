@@ -1,7 +1,7 @@
 import { publicNameOf } from '@shared/format';
 import type { AppDeps } from '../../deps';
 import { findUserById } from '../users/users.repository';
-import { toNotification } from './notification-view';
+import { announceNotifications } from './announce-notifications';
 import { findProjectActTargets, insertNotifications, type NewNotification } from './notifications.repository';
 
 /** Turns domain events into stored notifications with a sentence a person understands. Never for oneself. */
@@ -12,13 +12,7 @@ export function registerNotificationHandlers(deps: Pick<AppDeps, 'db' | 'events'
   events.on('notification:created', ({ userId }) => cache.invalidate({ members: [userId] }));
 
   /** Stores the notifications, then tells realtime so each member's open sessions see theirs at once. */
-  const store = async (values: NewNotification[]) => {
-    for (const row of await insertNotifications(db, values)) {
-      // The push carries the list's fields but its type.
-      const { type: _type, ...notification } = toNotification(row);
-      await events.emit('notification:created', { userId: row.userId, notification });
-    }
-  };
+  const store = async (values: NewNotification[]) => announceNotifications(events, await insertNotifications(db, values));
 
   /** A batch of acts on projects (likes, comments...): two statements, whatever the batch's size. */
   const notifyAuthors = <E extends { actorId: string; projectId: number }>(

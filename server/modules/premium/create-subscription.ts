@@ -3,9 +3,13 @@ import type { TCreateSubscriptionResult } from '@shared/schemas/premium';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { UserRow } from '../users/users.repository';
+import { isLive } from './premium-state';
 import { claimStripeCustomer } from './premium.repository';
+import { callStripe } from './stripe-call';
 import { requirePayments } from './stripe-client';
-import { syncSubscription } from './sync-subscription';
+import { applyStripeView, readStripeView } from './stripe-view';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'cache' | 'events' | 'logger'>;
 
 /** The payment secret of a subscription's open invoice (confirmation_secret, or the older payment_intent). */
 function clientSecretOf(sub: Stripe.Subscription): string | undefined {
@@ -16,11 +20,10 @@ function clientSecretOf(sub: Stripe.Subscription): string | undefined {
 }
 
 /** The member's Stripe customer, created once (metadata.userId) and stored. */
-async function ensureCustomer(deps: Pick<AppDeps, 'db'>, stripe: Stripe, user: UserRow): Promise<string> {
+async function ensureCustomer(deps: Deps, stripe: Stripe, user: UserRow): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
-  const customer = await stripe.customers.create(
-    { email: user.email ?? undefined, metadata: { userId: user.id } },
-    { idempotencyKey: `bb-customer-${user.id}` },
+  const customer = await callStripe(deps.logger, () =>
+    stripe.customers.create({ email: user.email ?? undefined, metadata: { userId: user.id } }, { idempotencyKey: `bb-customer-${user.id}` }),
   );
   return claimStripeCustomer(deps.db, user.id, customer.id);
 }
@@ -30,24 +33,18 @@ async function ensureCustomer(deps: Pick<AppDeps, 'db'>, stripe: Stripe, user: U
  * answers { status: 'active' } when one is already paid, else creates one (default_incomplete) and
  * answers the invoice's payment secret for the Payment Element.
  */
-export async function createSubscription(deps: Pick<AppDeps, 'db' | 'config'>, user: UserRow): Promise<TCreateSubscriptionResult> {
+export async function createSubscription(deps: Deps, user: UserRow): Promise<TCreateSubscriptionResult> {
   const { stripe, priceId } = requirePayments(deps.config);
   const customer = await ensureCustomer(deps, stripe, user);
-  const existing = await stripe.subscriptions.list({
-    customer,
-    status: 'all',
-    limit: 20,
-    expand: ['data.latest_invoice.confirmation_secret'],
-  });
-  const active = existing.data.find((s) => s.status === 'active' || s.status === 'trialing');
-  if (active) {
-    await syncSubscription(deps, user.id, active);
+  const view = await readStripeView(stripe, deps.logger, customer, { expand: ['data.latest_invoice.confirmation_secret'] });
+  if (view.subscriptions.some(isLive)) {
+    await applyStripeView(deps, user, view);
     return { status: 'active' };
   }
-  const open = existing.data.find((s) => s.status === 'incomplete' && clientSecretOf(s));
+  const open = view.subscriptions.find((s) => s.status === 'incomplete' && clientSecretOf(s));
   const sub =
     open ??
-    (await stripe.subscriptions.create(
+    (await callStripe(deps.logger, () => stripe.subscriptions.create(
       {
         customer,
         items: [{ price: priceId }],
@@ -57,10 +54,10 @@ export async function createSubscription(deps: Pick<AppDeps, 'db' | 'config'>, u
         expand: ['latest_invoice.confirmation_secret'],
       },
       // A retry of the same request (same member, same number of earlier subscriptions) is the same one.
-      { idempotencyKey: `bb-subscription-${user.id}-${existing.data.length}` },
-    ));
+      { idempotencyKey: `bb-subscription-${user.id}-${view.subscriptions.length}` },
+    )));
   const clientSecret = clientSecretOf(sub);
   if (!clientSecret) throw new AppError('UNAVAILABLE', 'Unable to initialize payment. Please try again.');
-  await syncSubscription(deps, user.id, sub);
+  await applyStripeView(deps, user, { ...view, subscriptions: open ? view.subscriptions : [sub, ...view.subscriptions] });
   return { status: sub.status, clientSecret };
 }

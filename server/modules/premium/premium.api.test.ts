@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_MESSAGES } from '@shared/schemas/premium';
+import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
+import { createLogger } from '../../logger';
 import { runAdminCommand } from '../../cli/admin-command';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -10,11 +15,19 @@ import { findUserById } from '../users/users.repository';
 import { projects } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
+const logLines: string[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
 let stripe: FakeStripe;
 let t: TestServer;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await startTestServer(stripe.env);
+  t = await startTestServer(stripe.env, { logger: createLogger('info', sink) });
 });
 afterAll(async () => {
   await t?.close();
@@ -49,6 +62,22 @@ function deliver(event: { id?: string; type: string; created?: number; object: u
     },
     body: signed.body,
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown>, id: signed.id }));
+}
+
+function invoiceObject(m: { customerId: string; user: { id: string } }, subscriptionId: string, periodEnd: number) {
+  return {
+    id: `in_${randomUUID().slice(0, 8)}`,
+    object: 'invoice',
+    customer: m.customerId,
+    status: 'paid',
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: { userId: m.user.id } } },
+    lines: { object: 'list', data: [{ period: { start: periodEnd - 30 * DAY, end: periodEnd } }] },
+  };
+}
+
+/** The log line the server wrote about a webhook event. */
+function logLine(eventId: string): Record<string, unknown> | undefined {
+  return logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.eventId === eventId);
 }
 
 function subscriptionObject(over: { id: string; customer: string; userId?: string; status: string; periodEnd: number; cancel?: boolean; endedAt?: number }) {
@@ -187,30 +216,32 @@ describe('premium ends by itself', () => {
 });
 
 describe('POST /api/stripe/webhook', () => {
-  it('when the signature is missing or bad, then 400 and nothing changes', async () => {
+  it('when the signature is missing or bad, then 401 and nothing changes', async () => {
     const m = await t.signUp();
-    const object = subscriptionObject({ id: 'sub_forged', customer: 'cus_forged', userId: m.user.id, status: 'active', periodEnd: nowS() + 30 * DAY });
-    const bad = await deliver({ type: 'customer.subscription.updated', object }, 't=1,v1=deadbeef');
-    expect(bad.status).toBe(400);
+    const sub = stripe.seedActiveSubscription('cus_forged', m.user.id, nowS() + 30 * DAY);
+    const bad = await deliver({ type: 'customer.subscription.updated', object: sub }, 't=1,v1=deadbeef');
+    expect(bad.status).toBe(401);
     expect(bad.body).toEqual({ message: PREMIUM_MESSAGES.invalidSignature });
-    const signed = stripe.signedEvent({ type: 'customer.subscription.updated', object });
+    const signed = stripe.signedEvent({ type: 'customer.subscription.updated', object: sub });
     const none = await fetch(`${t.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signed.body });
-    expect(none.status).toBe(400);
+    expect(none.status).toBe(401);
     // A signature over another body is refused too.
     const tampered = await fetch(`${t.url}/api/stripe/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
       body: signed.body.replace('"active"', '"trialing"'),
     });
-    expect(tampered.status).toBe(400);
+    expect(tampered.status).toBe(401);
     expect((await m.client.get('/api/subscription/status')).body.isPremium).toBe(false);
   });
 
-  it('when a subscription becomes active by webhook, then the member (found by metadata.userId) is premium; a replay changes nothing', async () => {
+  it('when a subscription becomes active by webhook, then the member (found by metadata.userId) is premium as Stripe says; a replay changes nothing', async () => {
     const m = await t.signUp();
     const end = nowS() + 30 * DAY;
-    const object = subscriptionObject({ id: 'sub_hook1', customer: 'cus_hook1', userId: m.user.id, status: 'active', periodEnd: end });
-    const first = await deliver({ id: 'evt_hook1', type: 'customer.subscription.created', object });
+    const sub = stripe.seedActiveSubscription('cus_hook1', m.user.id, end);
+    // The event's own copy is stale on purpose: what counts is the subscription Stripe has now.
+    const stale = subscriptionObject({ id: sub.id, customer: 'cus_hook1', userId: m.user.id, status: 'incomplete', periodEnd: end - DAY });
+    const first = await deliver({ id: 'evt_hook1', type: 'customer.subscription.created', object: stale });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ received: true });
     expect((await m.client.get('/api/subscription/status')).body).toMatchObject({ isPremium: true, premiumExpiresAt: new Date(end * 1000).toISOString() });
@@ -218,33 +249,42 @@ describe('POST /api/stripe/webhook', () => {
     // Someone changes the state by hand; the replayed event must not re-apply itself.
     await t.database.db.execute(sql`UPDATE users SET premium_expires_at = now() + interval '3 days' WHERE id = ${m.user.id}`);
     const before = (await m.client.get('/api/subscription/status')).body.premiumExpiresAt;
-    const replay = await deliver({ id: 'evt_hook1', type: 'customer.subscription.created', object });
+    const replay = await deliver({ id: 'evt_hook1', type: 'customer.subscription.created', object: stale });
     expect(replay.status).toBe(200);
     expect((await m.client.get('/api/subscription/status')).body.premiumExpiresAt).toBe(before);
   });
 
-  it('when events arrive out of order, then the older one never overwrites the newer state', async () => {
-    const m = await t.signUp();
+  it('when Stripe redelivers an old event about a subscription that ended after the member started another, then they stay premium and can cancel the one they pay', async () => {
+    const m = await paidMember();
+    const a = stripe.subscriptions.get(m.subscriptionId)!;
+    const oldA = { ...subscriptionObject({ id: a.id, customer: m.customerId, userId: m.user.id, status: 'active', periodEnd: nowS() - 3600 }), created: nowS() - 60 * DAY };
     const t0 = nowS();
-    const newer = subscriptionObject({ id: 'sub_order', customer: 'cus_order', userId: m.user.id, status: 'active', periodEnd: t0 + 60 * DAY, cancel: true });
-    const older = subscriptionObject({ id: 'sub_order', customer: 'cus_order', userId: m.user.id, status: 'active', periodEnd: t0 + 30 * DAY });
-    expect((await deliver({ type: 'customer.subscription.updated', created: t0, object: newer })).status).toBe(200);
-    expect((await deliver({ type: 'customer.subscription.updated', created: t0 - 100, object: older })).status).toBe(200);
-    expect((await m.client.get('/api/subscription/status')).body).toEqual(
-      expect.objectContaining({ isPremium: true, premiumExpiresAt: new Date((t0 + 60 * DAY) * 1000).toISOString(), cancelAtPeriodEnd: true }),
-    );
-    // A deleted subscription stays deleted even if an "active" update of the same second comes after it.
-    const ended = subscriptionObject({ id: 'sub_order', customer: 'cus_order', userId: m.user.id, status: 'canceled', periodEnd: t0 + 60 * DAY, endedAt: t0 + 10 });
-    expect((await deliver({ type: 'customer.subscription.deleted', created: t0 + 10, object: ended })).status).toBe(200);
-    expect((await deliver({ type: 'customer.subscription.updated', created: t0 + 10, object: newer })).status).toBe(200);
+    expect((await deliver({ type: 'customer.subscription.updated', created: t0 - 50, object: oldA })).status).toBe(200);
+    stripe.endSubscription(a.id, t0 - 40);
+    expect((await deliver({ type: 'customer.subscription.deleted', created: t0 - 40, object: stripe.subscriptions.get(a.id) })).status).toBe(200);
     expect((await m.client.get('/api/subscription/status')).body.isPremium).toBe(false);
+    const b = stripe.seedActiveSubscription(m.customerId, m.user.id, t0 + 30 * DAY);
+    expect((await deliver({ type: 'customer.subscription.created', created: t0 - 30, object: b })).status).toBe(200);
+
+    // Days later, Stripe retries the first event about A.
+    const late = await deliver({ type: 'customer.subscription.updated', created: t0 - 60 * DAY, object: oldA });
+    expect(late.status).toBe(200);
+    expect((await m.client.get('/api/subscription/status')).body).toMatchObject({
+      isPremium: true,
+      premiumExpiresAt: new Date((t0 + 30 * DAY) * 1000).toISOString(),
+      cancelAtPeriodEnd: false,
+    });
+    const cancel = await m.client.post('/api/cancel-subscription');
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(stripe.subscriptions.get(b.id)!.cancel_at_period_end).toBe(true);
+    expect((await m.client.get('/api/subscription/status')).body).toMatchObject({ isPremium: true, cancelAtPeriodEnd: true });
   });
 
   it('when the subscription is deleted, then premium ends at once (member found by customer)', async () => {
     const m = await paidMember();
-    const sub = stripe.subscriptions.get(m.subscriptionId)!;
-    const object = { ...subscriptionObject({ id: sub.id, customer: m.customerId, status: 'canceled', periodEnd: sub.items.data[0]!.current_period_end, endedAt: nowS() }), metadata: {} };
-    expect((await deliver({ type: 'customer.subscription.deleted', created: nowS() + 1, object })).status).toBe(200);
+    const sub = stripe.endSubscription(m.subscriptionId);
+    const object = { ...sub, metadata: {} };
+    expect((await deliver({ type: 'customer.subscription.deleted', object })).status).toBe(200);
     expect((await m.client.get('/api/subscription/status')).body.isPremium).toBe(false);
     expect((await m.client.get('/api/auth/user')).body.isPremium).toBe(false);
   });
@@ -254,35 +294,95 @@ describe('POST /api/stripe/webhook', () => {
     const sub = stripe.subscriptions.get(m.subscriptionId)!;
     const renewedEnd = sub.items.data[0]!.current_period_end + 30 * DAY;
     sub.items.data[0]!.current_period_end = renewedEnd;
-    const invoice = {
-      id: 'in_renewal',
-      object: 'invoice',
-      customer: m.customerId,
-      status: 'paid',
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { userId: m.user.id } } },
-      lines: { object: 'list', data: [{ period: { start: renewedEnd - 30 * DAY, end: renewedEnd } }] },
-    };
+    const invoice = invoiceObject(m, sub.id, renewedEnd);
     expect((await deliver({ type: 'invoice.paid', object: invoice })).status).toBe(200);
     expect((await m.client.get('/api/subscription/status')).body.premiumExpiresAt).toBe(new Date(renewedEnd * 1000).toISOString());
   });
 
-  it('when a payment fails, then the member gets a notification once, even if Stripe redelivers', async () => {
+  it('when a payment fails, then the member gets a notification once, live on their socket, even if Stripe redelivers', async () => {
     const m = await paidMember();
-    const invoice = { id: 'in_failed', object: 'invoice', customer: m.customerId, status: 'open', parent: null, lines: { object: 'list', data: [] } };
-    const first = await deliver({ id: 'evt_failed_once', type: 'invoice.payment_failed', object: invoice });
-    expect(first.status).toBe(200);
-    await deliver({ id: 'evt_failed_once', type: 'invoice.payment_failed', object: invoice });
-    const list = await m.client.get('/api/notifications');
-    const failed = (list.body as { title: string; message: string; link: string }[]).filter((n) => n.title === PREMIUM_MESSAGES.paymentFailedTitle);
-    expect(failed).toEqual([expect.objectContaining({ message: PREMIUM_MESSAGES.paymentFailedMessage, link: '/subscribe' })]);
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: m.client.cookieHeader },
+      reconnection: false,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const pushed = new Promise<RealtimeNotification>((resolve) => socket.once('notification:new', resolve));
+      const invoice = { id: 'in_failed', object: 'invoice', customer: m.customerId, status: 'open', parent: null, lines: { object: 'list', data: [] } };
+      const first = await deliver({ id: 'evt_failed_once', type: 'invoice.payment_failed', object: invoice });
+      expect(first.status).toBe(200);
+      await deliver({ id: 'evt_failed_once', type: 'invoice.payment_failed', object: invoice });
+      const list = await m.client.get('/api/notifications');
+      const failed = (list.body as { id: number; title: string; message: string; link: string }[]).filter((n) => n.title === PREMIUM_MESSAGES.paymentFailedTitle);
+      expect(failed).toEqual([expect.objectContaining({ message: PREMIUM_MESSAGES.paymentFailedMessage, link: '/subscribe' })]);
+      expect(await pushed).toEqual({
+        id: failed[0]!.id,
+        title: PREMIUM_MESSAGES.paymentFailedTitle,
+        message: PREMIUM_MESSAGES.paymentFailedMessage,
+        link: '/subscribe',
+        read: false,
+        createdAt: expect.any(String),
+      });
+    } finally {
+      socket.disconnect();
+    }
     // Still premium: a failed renewal does not end the paid period.
     expect((await m.client.get('/api/subscription/status')).body.isPremium).toBe(true);
   });
 
-  it('when the event type is unknown or the member is unknown, then 200 and nothing happens', async () => {
+  it('when the event type is unknown or the member is unknown, then 200, nothing happens, and the ignored event is logged', async () => {
     expect((await deliver({ type: 'charge.refund.updated', object: { id: 're_1', object: 'refund' } })).status).toBe(200);
     const object = subscriptionObject({ id: 'sub_ghost', customer: 'cus_ghost', userId: 'not-a-uuid', status: 'active', periodEnd: nowS() + DAY });
-    expect((await deliver({ type: 'customer.subscription.updated', object })).status).toBe(200);
+    const ghost = await deliver({ type: 'customer.subscription.updated', object });
+    expect(ghost.status).toBe(200);
+    expect(logLine(ghost.id)).toMatchObject({ msg: 'stripe event can never apply', eventType: 'customer.subscription.updated' });
+  });
+
+  it('when an invoice is paid for a subscription Stripe no longer has, then 200 (no retries), premium unchanged, and a log line', async () => {
+    const m = await paidMember();
+    const before = (await m.client.get('/api/subscription/status')).body;
+    stripe.subscriptions.delete(m.subscriptionId);
+    const gone = await deliver({ type: 'invoice.paid', object: invoiceObject(m, m.subscriptionId, nowS() + 60 * DAY) });
+    expect(gone.status).toBe(200);
+    expect(gone.body).toEqual({ received: true });
+    expect(logLine(gone.id)).toMatchObject({ msg: 'stripe event can never apply', eventType: 'invoice.paid' });
+    expect((await m.client.get('/api/subscription/status')).body).toEqual(before);
+  });
+
+  it('when an event is about a customer Stripe no longer has, then 200 without Stripe\'s text, and a log line', async () => {
+    const m = await paidMember();
+    stripe.customers.delete(m.customerId);
+    const sub = stripe.subscriptions.get(m.subscriptionId)!;
+    const gone = await deliver({ type: 'customer.subscription.updated', object: sub });
+    expect(gone.status).toBe(200);
+    expect(gone.body).toEqual({ received: true });
+    expect(JSON.stringify(gone.body)).not.toContain('No such');
+    expect(logLine(gone.id)).toMatchObject({ msg: 'stripe event can never apply', reason: expect.stringContaining(m.customerId) });
+    expect((await m.client.get('/api/subscription/status')).body.isPremium).toBe(true);
+  });
+
+  it('when Stripe is down, then 503 with our own message (Stripe retries), and the retry applies the event', async () => {
+    const m = await paidMember();
+    const sub = stripe.endSubscription(m.subscriptionId);
+    stripe.outage = { status: 500, message: 'Stripe internal detail 8f2c' };
+    try {
+      const down = await deliver({ id: 'evt_during_outage', type: 'customer.subscription.deleted', object: sub });
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ message: PREMIUM_MESSAGES.unavailable });
+      expect((await m.client.get('/api/subscription/status')).body.isPremium).toBe(true);
+      // A member's own request gets the same answer, never Stripe's text.
+      const cancel = await m.client.post('/api/cancel-subscription');
+      expect(cancel.status).toBe(503);
+      expect(cancel.body).toEqual({ message: PREMIUM_MESSAGES.unavailable });
+    } finally {
+      stripe.outage = null;
+    }
+    expect((await deliver({ id: 'evt_during_outage', type: 'customer.subscription.deleted', object: sub })).status).toBe(200);
+    expect((await m.client.get('/api/subscription/status')).body.isPremium).toBe(false);
   });
 });
 
@@ -298,19 +398,29 @@ describe('the 3x visibility boost follows the subscription', () => {
     const paid = await paidMember(m);
     expect((await scoreOf(p.id)) - free).toBeCloseTo(Math.log2(3), 9);
 
-    const sub = stripe.subscriptions.get(paid.subscriptionId)!;
-    const object = subscriptionObject({ id: sub.id, customer: paid.customerId, userId: m.user.id, status: 'canceled', periodEnd: nowS(), endedAt: nowS() });
-    await deliver({ type: 'customer.subscription.deleted', created: nowS() + 5, object });
+    const sub = stripe.endSubscription(paid.subscriptionId);
+    await deliver({ type: 'customer.subscription.deleted', object: sub });
     expect(await scoreOf(p.id)).toBeCloseTo(free, 9);
   });
+
   it("when the subscription is deleted by webhook, then the author's cached project page loses the premium badge at once", async () => {
     const paid = await paidMember();
     const p = await insertProject(t.database.db, paid.user.id, { title: 'Badge', projectUrl: 'https://example.com/badge' });
     expect((await t.client().get(`/api/projects/${p.id}`)).body.authorIsPremium).toBe(true);
-    const sub = stripe.subscriptions.get(paid.subscriptionId)!;
-    const object = subscriptionObject({ id: sub.id, customer: paid.customerId, userId: paid.user.id, status: 'canceled', periodEnd: nowS(), endedAt: nowS() });
-    expect((await deliver({ type: 'customer.subscription.deleted', created: nowS() + 5, object })).status).toBe(200);
+    const sub = stripe.endSubscription(paid.subscriptionId);
+    expect((await deliver({ type: 'customer.subscription.deleted', object: sub })).status).toBe(200);
     expect((await t.client().get(`/api/projects/${p.id}`)).body.authorIsPremium).toBe(false);
+  });
+
+  it("when support grants premium by the admin command, then the author's cached project page shows the badge at once and the boost applies", async () => {
+    const m = await t.signUp();
+    const p = await insertProject(t.database.db, m.user.id, { title: 'By hand', projectUrl: 'https://example.com/hand' });
+    await refreshTrendingScores(t.database.db, [p.id]);
+    const free = await scoreOf(p.id);
+    expect((await t.client().get(`/api/projects/${p.id}`)).body.authorIsPremium).toBe(false);
+    expect((await runAdminCommand(t.deps, ['premium', m.email, '3'])).code).toBe(0);
+    expect((await t.client().get(`/api/projects/${p.id}`)).body.authorIsPremium).toBe(true);
+    expect((await scoreOf(p.id)) - free).toBeCloseTo(Math.log2(3), 9);
   });
 });
 
@@ -318,13 +428,13 @@ describe('npm run admin -- premium <email> <days>', () => {
   it('when support grants premium for 7 days, then the member is premium until then; bad input is refused', async () => {
     const m = await t.signUp();
     const now = new Date();
-    const res = await runAdminCommand(t.database.db, ['premium', m.email, '7'], now);
+    const res = await runAdminCommand(t.deps, ['premium', m.email, '7'], now);
     const until = new Date(now.getTime() + 7 * DAY * 1000).toISOString();
     expect(res).toEqual({ code: 0, message: `${m.email} is premium until ${until}` });
     expect((await m.client.get('/api/subscription/status')).body).toMatchObject({ isPremium: true, premiumExpiresAt: until });
-    expect((await runAdminCommand(t.database.db, ['premium', m.email, 'x'])).code).toBe(2);
-    expect((await runAdminCommand(t.database.db, ['premium', m.email])).code).toBe(2);
-    expect((await runAdminCommand(t.database.db, ['premium', 'ghost@example.com', '3'])).code).toBe(1);
+    expect((await runAdminCommand(t.deps, ['premium', m.email, 'x'])).code).toBe(2);
+    expect((await runAdminCommand(t.deps, ['premium', m.email])).code).toBe(2);
+    expect((await runAdminCommand(t.deps, ['premium', 'ghost@example.com', '3'])).code).toBe(1);
   });
 });
 

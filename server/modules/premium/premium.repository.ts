@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { stripeEvents, users } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
@@ -44,18 +44,14 @@ export async function setPremiumFields(db: DbOrTx, userId: string, values: Premi
   return row;
 }
 
-/** Premium until `expiresAt`, by email (the admin command); answers whether the account exists. */
-export async function grantPremiumByEmail(db: DbOrTx, email: string, expiresAt: Date): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ isPremium: true, premiumExpiresAt: expiresAt, updatedAt: new Date() })
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .returning();
-  return row;
-}
-
 /** Records a webhook event id; false when it was applied before (a redelivery). */
 export async function recordStripeEvent(db: DbOrTx, event: { id: string; type: string; created: Date }): Promise<boolean> {
   const rows = await db.insert(stripeEvents).values(event).onConflictDoNothing().returning({ id: stripeEvents.id });
   return rows.length > 0;
+}
+
+/** Whether a webhook event id was handled before (a redelivery needs no call to Stripe). */
+export async function stripeEventSeen(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
+  return row !== undefined;
 }

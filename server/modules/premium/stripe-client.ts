@@ -41,16 +41,6 @@ export function publishableKeyOf(config: Config): string | null {
   return config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_ID && config.STRIPE_PUBLISHABLE_KEY ? config.STRIPE_PUBLISHABLE_KEY : null;
 }
 
-/**
- * The end of a subscription's current period, in ms: on the subscription itself (older API versions)
- * or on its first item (2025-03-31 and newer).
- */
-export function periodEndOf(sub: Stripe.Subscription): Date | null {
-  const legacy = (sub as unknown as { current_period_end?: number }).current_period_end;
-  const seconds = legacy ?? sub.items?.data?.[0]?.current_period_end;
-  return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
-}
-
 /** The id of an expandable field, whether Stripe answered the id or the object. */
 export function idOf(v: string | { id: string } | null | undefined): string | null {
   if (!v) return null;
