@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE',
   'RATE_LIMITED',
   'UNAVAILABLE',
 ] as const;
@@ -21,6 +22,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 };

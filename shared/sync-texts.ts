@@ -16,7 +16,7 @@ export const SYNC_MESSAGES = {
   draftPublished: 'This draft has already been published',
   draftDeleted: 'This draft was deleted',
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 100 letters, digits, dashes, underscores or colons',
-  idempotencyKeyReused: 'This Idempotency-Key was already used for another request',
+  idempotencyKeyReused: 'Idempotency-Key was already used with a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
 } as const;
 

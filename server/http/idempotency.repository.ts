@@ -10,9 +10,14 @@ const expired = sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
  * Claims the key for this request: true when this request is the first (or the earlier use expired).
  * The member's expired keys are dropped on the way, so the table holds one day of writes per member.
  */
-export async function claimIdempotencyKey(db: DbOrTx, userId: string, key: string, method: string, path: string): Promise<boolean> {
+export async function claimIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+  request: { method: string; path: string; requestHash: string },
+): Promise<boolean> {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, expired)));
-  const rows = await db.insert(idempotencyKeys).values({ userId, key, method, path }).onConflictDoNothing().returning();
+  const rows = await db.insert(idempotencyKeys).values({ userId, key, ...request }).onConflictDoNothing().returning();
   return rows.length === 1;
 }
 

@@ -51,6 +51,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** SHA-256 of the request's JSON body: a retry must send the same one. */
+    requestHash: text('request_hash'),
     status: smallint('status'),
     body: jsonb('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

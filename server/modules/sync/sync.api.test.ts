@@ -234,15 +234,15 @@ describe('idempotent writes', () => {
     expect((await fan.client.get(`/api/projects/${p.id}/comments`)).body).toHaveLength(1);
   });
 
-  it('when a key is reused for another request, malformed, or used by another member, then 400 or a separate run', async () => {
+  it('when a key is reused for another request, malformed, or used by another member, then 422, 400 or a separate run', async () => {
     const author = await t.signUp();
     const p = await project(author.user.id);
     const q = await project(author.user.id, 'Other');
     const fan = await t.signUp();
     await send(fan.client, 'POST', `/api/projects/${p.id}/save`, 'shared-key-01');
     const reused = await send(fan.client, 'POST', `/api/projects/${q.id}/save`, 'shared-key-01');
-    expect(reused.status).toBe(400);
-    expect(reused.body.message).toBe('This Idempotency-Key was already used for another request');
+    expect(reused.status).toBe(422);
+    expect(reused.body.message).toBe('Idempotency-Key was already used with a different request');
     expect((await send(fan.client, 'POST', `/api/projects/${q.id}/save`, 'bad key!')).status).toBe(400);
     // Keys are per member: the same key from someone else is their own write.
     const other = await t.signUp();
