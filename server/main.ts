@@ -34,9 +34,12 @@ async function main() {
 
   // One write, so whoever reads the URL line has the sign-in lines too.
   const lines = ['', `  Buildboard is running at ${config.PUBLIC_URL ?? running.url}`];
-  if (running.seeded) {
-    lines.push(`  Demo data loaded. Sign in with any of these (password for all: ${running.seeded.password}):`);
-    for (const account of running.seeded.accounts) lines.push(`    ${account.email}${account.isAdmin ? '  (admin)' : ''}`);
+  const { seeded } = running;
+  if (seeded) {
+    // A restart finds the demo set already there: it says so rather than claiming to load it again.
+    const loaded = seeded.loadedNow ? 'Demo data loaded.' : 'Demo accounts from an earlier start.';
+    lines.push(`  ${loaded} Sign in with any of these (password for all: ${seeded.password}):`);
+    for (const account of seeded.accounts) lines.push(`    ${account.email}${account.isAdmin ? '  (admin)' : ''}`);
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -82,8 +82,11 @@ describe('start-up and shutdown', () => {
     // Where no autovacuum runs (PGlite; a server with it off), the server looked after its tables itself.
     expect(await tableUpkeep()).toEqual((await withDatabase(lacksAutovacuum)) ? { ran: true, error: null } : null);
 
-    // A restart finds the demo set and does not load it again.
+    // A restart finds the demo set and does not load it again, nor says it did.
     const second = await spawnServer(env);
+    expect(second.output()).not.toContain('Demo data loaded');
+    expect(second.output()).toContain('Demo accounts from an earlier start. Sign in with any of these');
+    expect(second.output()).toContain('admin@buildboard.dev  (admin)');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(await countUsers()).toBe(seeded);
