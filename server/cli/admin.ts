@@ -5,7 +5,6 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { EventBus } from '../events/domain-events';
 import { createLogger } from '../logger';
-import { connectRedis } from '../redis';
 import { runAdminCommand } from './admin-command';
 
 async function main() {
@@ -14,7 +13,8 @@ async function main() {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // With Redis, the running servers hear the command's cache invalidation (a premium badge shows at
   // once); without it, this process shares no cache with them and their reads expire within 30 s.
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+  // Loaded only when used: the Redis client is most of this command's start-up otherwise.
+  const redis = config.REDIS_URL ? await (await import('../redis')).connectRedis(config.REDIS_URL) : null;
   try {
     await database.migrate();
     const cache = new PublicCache({ redis, prefix: config.REDIS_PREFIX, logger, maxBytes: 0 });
