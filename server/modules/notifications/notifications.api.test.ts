@@ -1,13 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
+import type { RealtimeNotification } from '@shared/realtime/events';
 import { NOTIFICATIONS_LIMIT } from '@shared/constants';
 import { ZNotificationSchema } from '@shared/schemas/notification';
 import { notifications } from '../../db/schema';
 import { toNotification } from './notification-view';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { connectMemberSocket } from '../../test/member-socket';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -107,16 +107,8 @@ describe('notifications', () => {
     const author = await t.signUp();
     const p = await seedProject(author.user.id, 'Live One');
     const fan = await t.signUp({ firstName: 'Live', lastName: 'Fan' });
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.url, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: author.client.cookieHeader },
-      reconnection: false,
-    });
+    const socket = await connectMemberSocket(t.url, author.client.cookieHeader);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       const received = new Promise<RealtimeNotification>((resolve) => socket.once('notification:new', resolve));
       await fan.client.post(`/api/projects/${p.id}/react`, { type: 'like' });
       const live = await received;

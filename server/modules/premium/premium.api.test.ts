@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_MESSAGES } from '@shared/schemas/premium';
-import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
+import type { RealtimeNotification } from '@shared/realtime/events';
 import { createLogger } from '../../logger';
 import { runAdminCommand } from '../../cli/admin-command';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { connectMemberSocket } from '../../test/member-socket';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertProject } from '../../test/factories';
 import { refreshTrendingScores } from '../discovery/discovery.repository';
@@ -301,16 +301,8 @@ describe('POST /api/stripe/webhook', () => {
 
   it('when a payment fails, then the member gets a notification once, live on their socket, even if Stripe redelivers', async () => {
     const m = await paidMember();
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.url, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: m.client.cookieHeader },
-      reconnection: false,
-    });
+    const socket = await connectMemberSocket(t.url, m.client.cookieHeader);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       const pushed = new Promise<RealtimeNotification>((resolve) => socket.once('notification:new', resolve));
       const invoice = { id: 'in_failed', object: 'invoice', customer: m.customerId, status: 'open', parent: null, lines: { object: 'list', data: [] } };
       const first = await deliver({ id: 'evt_failed_once', type: 'invoice.payment_failed', object: invoice });
