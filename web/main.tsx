@@ -4,8 +4,9 @@ import { onlineManager } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { ServerGate } from './app/server-gate';
-import { afterFirstPaint } from './lib/after-first-paint';
+import { afterFirstPaint, afterPageSettled } from './lib/after-first-paint';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 import { userQueryOptions } from './lib/use-user';
 import { platform } from './platform';
 
@@ -29,23 +30,22 @@ function render() {
   );
 }
 
-// The offline layer (local store, service worker): online it loads once the page has loaded and gone
-// idle (the answers that came before are stored then), offline before the first paint, where the local
-// store is all there is to show.
+// The offline layer. The service worker is registered once the page has loaded and gone idle, so a
+// reload offline opens the app (and the local store's code is cached for when the network goes). The
+// local store starts once the page has settled (lib/after-first-paint.ts: a few seconds after the first
+// screen, or as soon as the network goes or the page is hidden; the answers that came before are stored
+// then); offline, before the first paint, where the store is all there is to show.
 let offline: Promise<void> | null = null;
-const startOffline = () =>
-  (offline ??= import('./offline/boot').then((m) => {
-    m.registerServiceWorker();
-    return m.bootOfflineStore(queryClient);
-  }));
+const startOffline = () => (offline ??= import('./offline/boot').then((m) => m.bootOfflineStore(queryClient)));
 const offlineFailed = (err: unknown) => console.warn('Offline start failed', err);
 if (navigator.onLine) {
   // In a browser the server is known (the desktop app asks for it first): who is signed in is asked for
   // at once, while React renders, instead of once the first render has committed.
   if (!platform.serverSettings) void queryClient.prefetchQuery(userQueryOptions());
   render();
-  const start = () => void startOffline().catch(offlineFailed);
-  afterFirstPaint(start);
-  // A network lost before then starts it at once.
-  window.addEventListener('offline', start, { once: true });
-} else void startOffline().catch(offlineFailed).finally(render);
+  afterFirstPaint(registerServiceWorker);
+  afterPageSettled(() => void startOffline().catch(offlineFailed));
+} else {
+  registerServiceWorker();
+  void startOffline().catch(offlineFailed).finally(render);
+}

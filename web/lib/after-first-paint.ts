@@ -55,6 +55,48 @@ export function afterFirstPaint(task: () => void): () => void {
 }
 
 /**
+ * How long after the first screen work that only matters offline (the local store) waits. Online nothing
+ * on screen comes from it, and its code (about 100 kB compressed) and its start (opening IndexedDB,
+ * preparing seven collections, storing every answer) held a slow phone's main thread for seconds while
+ * the member was looking at the first screen and starting to use it.
+ */
+export const SETTLED_DELAY_MS = 5000;
+
+let settled: Promise<void> | null = null;
+
+/** Resolves once the page has settled (see afterPageSettled). */
+function pageSettled(): Promise<void> {
+  return (settled ??= new Promise<void>((resolve) => {
+    const now = () => {
+      window.removeEventListener('offline', now);
+      document.removeEventListener('visibilitychange', onHidden);
+      resolve();
+    };
+    // Needed at once: without a network the store is all there is, and a page put in the background
+    // (a phone locked, another tab) may never be looked at again, so what it holds is kept now.
+    const onHidden = () => document.visibilityState === 'hidden' && now();
+    window.addEventListener('offline', now);
+    document.addEventListener('visibilitychange', onHidden);
+    if (!navigator.onLine || document.visibilityState === 'hidden') return now();
+    afterFirstPaint(() => setTimeout(() => afterFirstPaint(now), SETTLED_DELAY_MS));
+  }));
+}
+
+/**
+ * Runs `task` once the page has settled: SETTLED_DELAY_MS after its first screen was painted, in an idle
+ * period; sooner when the network goes or the page is hidden. Returns a function that cancels it if
+ * still pending.
+ */
+export function afterPageSettled(task: () => void): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  let cancelled = false;
+  void pageSettled().then(() => !cancelled && task());
+  return () => {
+    cancelled = true;
+  };
+}
+
+/**
  * False until the page has shown its first screen and gone idle (see afterFirstPaint), then true. What it
  * adds renders as a transition, in short slices, so it never holds the main thread for long.
  */
@@ -64,15 +106,23 @@ export function useAfterFirstPaint(): boolean {
   return ready;
 }
 
+/** False until the page has settled (see afterPageSettled), then true (rendered as a transition). */
+export function usePageSettled(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterPageSettled(() => startTransition(() => setReady(true))), []);
+  return ready;
+}
+
 /**
  * React.lazy for a part the first paint does not need: its chunk is fetched after the first paint (see
- * afterFirstPaint), or sooner when the part is first rendered. A chunk that cannot load (the network
+ * afterFirstPaint; `schedule` picks another moment), or sooner when the part is first rendered. A chunk that cannot load (the network
  * went away before it came) renders `fallback` (else nothing) until the network is back, then loads and
  * renders: the offline sync in it must still send what was queued offline (browsers retry a failed import).
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback?: ComponentType<P>,
+  schedule: (task: () => void) => void = afterFirstPaint,
 ): LazyExoticComponent<ComponentType<P>> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () =>
@@ -83,7 +133,7 @@ export function lazyPart<P extends object>(
         return { default: whenOnline(load, fallback) };
       },
     ));
-  afterFirstPaint(() => void preload());
+  schedule(() => void preload());
   return lazy(preload);
 }
 

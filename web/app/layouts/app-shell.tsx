@@ -12,19 +12,20 @@ import type { TCurrentUser } from '@shared/schemas/auth';
 import { OfflineBanner } from '@web/components/offline-banner';
 import { useUnreadCount } from '@web/api/notifications/get-unread-count';
 import { unreadCountQueryKey } from '@web/api/query-keys';
-import { lazyPart, useAfterFirstPaint } from '@web/lib/after-first-paint';
+import { afterPageSettled, lazyPart, useAfterFirstPaint, usePageSettled } from '@web/lib/after-first-paint';
 import { useDesktopIntegration } from '../desktop-integration';
 import { MAIN_CONTENT_ID, SkipLink } from '@web/components/skip-link';
 import { Sidebar } from './sidebar';
 
 const WIDTH = 264;
 
-// Not needed for the first paint (bundle budget, scripts/check-bundle.mjs): the narrow screens' drawer
-// (a modal, closed at first), the unread badge (it waits for its count anyway), the live socket and the
-// offline sync load once the page is idle.
+// Not needed for the first paint (bundle budget, scripts/check-bundle.ts): the narrow screens' drawer
+// (a modal, closed at first), the unread badge (it waits for its count anyway) and the live socket load
+// once the page is idle; the offline sync, which needs the local store, once the page has settled.
 const MobileDrawer = lazyPart(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
 const UnreadBadge = lazyPart(() => import('./unread-badge').then((m) => m.UnreadBadge));
 const ShellBackground = lazyPart(() => import('./shell-background').then((m) => m.ShellBackground));
+const ShellOfflineSync = lazyPart(() => import('./shell-offline-sync').then((m) => m.ShellOfflineSync), undefined, afterPageSettled);
 
 /** The unread count on the sidebar's Notifications item, refreshed on every page change (no polling). */
 function useNotificationBadge(): ReactNode {
@@ -50,6 +51,7 @@ function useNotificationBadge(): ReactNode {
 export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?: Record<string, ReactNode> }) {
   const [open, setOpen] = useState(false);
   const idle = useAfterFirstPaint();
+  const settled = usePageSettled();
   const notificationBadge = useNotificationBadge();
   useDesktopIntegration();
   const badges = { Notifications: notificationBadge, ...given };
@@ -76,6 +78,11 @@ export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?:
       {idle && (
         <Suspense fallback={null}>
           <ShellBackground userId={user.id} />
+        </Suspense>
+      )}
+      {settled && (
+        <Suspense fallback={null}>
+          <ShellOfflineSync />
         </Suspense>
       )}
       {/* The wide screens' permanent sidebar: what MUI's permanent Drawer renders, without its modal code. */}
