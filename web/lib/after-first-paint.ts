@@ -63,11 +63,23 @@ export function afterFirstPaint(task: () => void): () => void {
 export const SETTLED_DELAY_MS = 5000;
 
 let settled: Promise<void> | null = null;
+let settleNow: (() => void) | null = null;
+
+/**
+ * Settles the page at once: a screen opened the local store for its own use (drafts, pending writes),
+ * so its cost is paid and what waits for it (storing answers, the offline sync) may start.
+ */
+export function markPageSettled(): void {
+  if (typeof document === 'undefined') return;
+  void pageSettled();
+  settleNow?.();
+}
 
 /** Resolves once the page has settled (see afterPageSettled). */
 function pageSettled(): Promise<void> {
   return (settled ??= new Promise<void>((resolve) => {
     const now = () => {
+      settleNow = null;
       window.removeEventListener('offline', now);
       document.removeEventListener('visibilitychange', onHidden);
       resolve();
@@ -75,6 +87,7 @@ function pageSettled(): Promise<void> {
     // Needed at once: without a network the store is all there is, and a page put in the background
     // (a phone locked, another tab) may never be looked at again, so what it holds is kept now.
     const onHidden = () => document.visibilityState === 'hidden' && now();
+    settleNow = now;
     window.addEventListener('offline', now);
     document.addEventListener('visibilitychange', onHidden);
     if (!navigator.onLine || document.visibilityState === 'hidden') return now();
@@ -84,8 +97,8 @@ function pageSettled(): Promise<void> {
 
 /**
  * Runs `task` once the page has settled: SETTLED_DELAY_MS after its first screen was painted, in an idle
- * period; sooner when the network goes or the page is hidden. Returns a function that cancels it if
- * still pending.
+ * period; sooner when the network goes, the page is hidden or a screen opens the local store
+ * (markPageSettled). Returns a function that cancels it if still pending.
  */
 export function afterPageSettled(task: () => void): () => void {
   if (typeof document === 'undefined') return () => undefined;

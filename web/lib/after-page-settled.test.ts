@@ -63,6 +63,17 @@ describe('afterPageSettled (the local store starts)', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('when a screen opens the local store before then, then the task runs at once, and once', async () => {
+    const { markFirstScreenShown, markPageSettled, task } = await page();
+    markFirstScreenShown();
+    markPageSettled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(task).toHaveBeenCalledTimes(1);
+    markPageSettled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
   it('when the page starts offline, then the task runs at once', async () => {
     network.onLine = false;
     const { task } = await page();

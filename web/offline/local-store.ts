@@ -3,6 +3,7 @@
 // browser profile, owned by one member: it is wiped when they sign out or someone else signs in.
 // RxDB itself is loaded on first use (it is not needed to paint a page online).
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
+import { markPageSettled } from '@web/lib/after-first-paint';
 import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
 import { wipeDraftFiles } from './draft-files';
 import { LOCAL_STORE_NAME } from './local-databases';
@@ -125,6 +126,8 @@ async function create(): Promise<LocalStore> {
 
 /** The store, or null where IndexedDB is unavailable (private modes, old browsers): the app then works online only. */
 export function localStore(): Promise<LocalStore | null> {
+  // Whoever opens it first, what waits for the store (storing answers, the offline sync) starts with it.
+  if (!opening) markPageSettled();
   opening ??= create().catch((err: unknown) => {
     console.warn('Local store unavailable; offline reading is off', err);
     return null;
