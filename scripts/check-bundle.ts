@@ -94,9 +94,10 @@ async function exploreFiles(): Promise<string[]> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };
-    const now = Date.now();
-    await page.clock.install({ time: now });
-    await page.clock.pauseAt(now + STEP_MS);
+    // Paused a minute ahead (no page is open yet): installing takes a moment of real time, and the clock
+    // cannot be paused at a time it has passed.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto(`${server.url}/`, { waitUntil: 'commit' });
     await settle();
     for (; pageTime < FIRST_SECONDS * 1000; pageTime += STEP_MS) {
