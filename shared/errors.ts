@@ -1,6 +1,16 @@
 // The error JSON shape and the exact texts of the spec, shared by server and clients.
 
-export type ErrorBody = { message: string };
+/**
+ * Reasons a client acts on without reading the message (which is for people): sent as `code` beside the
+ * message, only on the answers that have one.
+ */
+export const ERROR_REASONS = {
+  /** The first request with this Idempotency-Key has not answered yet: the same request later gets its answer. */
+  idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
+} as const;
+export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];
+
+export type ErrorBody = { message: string; code?: ErrorReason };
 
 export const ERROR_CODES = [
   'VALIDATION',

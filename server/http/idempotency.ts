@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { ERROR_REASONS } from '@shared/errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, SYNC_MESSAGES } from '@shared/schemas/sync';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -54,7 +55,9 @@ export function idempotency(db: Db): RequestHandler {
         first &&
         (first.method !== request.method || first.path !== request.path || (first.requestHash !== null && first.requestHash !== request.requestHash));
       if (other) throw new AppError('UNPROCESSABLE', SYNC_MESSAGES.idempotencyKeyReused);
-      if (!first || first.status === null) throw AppError.conflict(SYNC_MESSAGES.idempotencyInProgress);
+      if (!first || first.status === null) {
+        throw new AppError('CONFLICT', SYNC_MESSAGES.idempotencyInProgress, { code: ERROR_REASONS.idempotencyInProgress });
+      }
       res.setHeader('Idempotent-Replayed', 'true');
       if (first.body === null) return void res.status(first.status).end();
       return void res.status(first.status).json(first.body);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_REASONS } from '@shared/errors';
 import { domainDocs } from './paths/index';
 import { commonErrors, type DomainDoc, type RouteDoc } from './registry';
 
@@ -82,7 +83,13 @@ export function buildOpenApiDocument(domains: DomainDoc[] = domainDocs, version 
     paths,
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bb.sid' } },
-      schemas: { Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
+      schemas: {
+        Error: {
+          type: 'object',
+          properties: { message: { type: 'string' }, code: { type: 'string', enum: Object.values(ERROR_REASONS) } },
+          required: ['message'],
+        },
+      },
     },
   };
 }

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSyncDocumentSchemas } from '@shared/schemas/sync';
+import { claimIdempotencyKey } from '../../http/idempotency.repository';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
@@ -232,6 +233,20 @@ describe('idempotent writes', () => {
     const after = (await fan.client.get(`/api/projects/${p.id}`)).body;
     expect(after).toMatchObject({ reactionCount: 1, commentCount: 1, shareCount: 1 });
     expect((await fan.client.get(`/api/projects/${p.id}/comments`)).body).toHaveLength(1);
+  });
+
+  it('when the first request with a key has not answered yet, then a retry gets 409 with the in-progress code', async () => {
+    const author = await t.signUp();
+    const p = await project(author.user.id);
+    const fan = await t.signUp();
+    // The first request's claim, as it stands while that request is still running.
+    const path = `/api/projects/${p.id}/share`;
+    const emptyBodyHash = createHash('sha256').update('null').digest('base64url');
+    await claimIdempotencyKey(t.database.db, fan.user.id, 'running-key-01', { method: 'POST', path, requestHash: emptyBodyHash });
+    const retry = await send(fan.client, 'POST', path, 'running-key-01');
+    expect(retry.status).toBe(409);
+    expect(retry.body).toEqual({ code: 'IDEMPOTENCY_IN_PROGRESS', message: 'A request with this Idempotency-Key is still being processed' });
+    expect((await fan.client.get(`/api/projects/${p.id}`)).body.shareCount).toBe(0);
   });
 
   it('when a key is reused for another request, malformed, or used by another member, then 422, 400 or a separate run', async () => {
