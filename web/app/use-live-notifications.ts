@@ -5,8 +5,8 @@ import { isAppPath } from '@shared/desktop/app-paths';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime/events';
 import { jitteredDelay, socketOptions } from '@shared/realtime/transport';
 import { useToast } from '@web/components/toaster';
-import { signalSync } from './sync-signals';
-import { userQueryKey } from './use-user';
+import { signalSync } from '@web/lib/sync-signals';
+import { notificationsQueryKey, unreadCountQueryKey, userQueryKey } from '@web/lib/query-keys';
 import { platform } from '@web/platform';
 
 /** Where clicking a native notification goes: its link when that is a plain app path, else the list. */
@@ -36,10 +36,10 @@ export function useLiveNotifications(userId: string | null | undefined): void {
     let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | null = null;
-    const refreshNotifications = () =>
-      void queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0] ?? '').startsWith('/api/notifications'),
-      });
+    const refreshNotifications = () => {
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+    };
     void Promise.all([import('socket.io-client'), platform.loadSocketTransports()]).then(([{ io }, transports]) => {
       if (cancelled) return;
       const s: Socket<ServerToClientEvents, ClientToServerEvents> = io({ ...socketOptions, ...(transports ? { transports } : {}) });

@@ -15,7 +15,7 @@ import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportType } from '@shared/schemas/admin';
 import { useCreateReport } from '@web/api/reports/create-report';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useToast } from './toaster';
 
 type Reason = (typeof REPORT_REASONS)[number];

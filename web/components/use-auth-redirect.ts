@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
-import { useToast } from '@web/components/toaster';
-import { isUnauthorizedError } from './api-client';
+import { isUnauthorizedError } from '@web/lib/api-client';
+import { useToast } from './toaster';
 
 export function loginUrl(returnTo = window.location.pathname + window.location.search): string {
   return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;

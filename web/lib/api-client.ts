@@ -1,5 +1,7 @@
-// The one HTTP client of the web app (spec sections 7 and 8): cookies always sent, JSON bodies only
-// when given, and any non-success answer raised as an Error "<status>: <body text or status text>".
+// The one HTTP client of the web app: every request of the screens, the outbox and the replications goes
+// through it. Cookies are always sent, JSON bodies only when given, and any non-success answer is raised
+// as an Error "<status>: <body text or status text>" (the error format the API contract fixes).
+import type { ErrorBody, ErrorReason } from '@shared/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -11,14 +13,26 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The server's `{ message }`, when the body is one. */
-  get serverMessage(): string | null {
+  /** The server's error JSON, when the body is one. */
+  private get parsed(): Partial<ErrorBody> {
     try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : null;
+      const parsed = JSON.parse(this.body) as unknown;
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Partial<ErrorBody>) : {};
     } catch {
-      return null;
+      return {};
     }
+  }
+
+  /** The server's `message`, when the body has one. */
+  get serverMessage(): string | null {
+    const { message } = this.parsed;
+    return typeof message === 'string' ? message : null;
+  }
+
+  /** The server's `code`: the reason a client acts on, when the answer has one. */
+  get serverCode(): ErrorReason | null {
+    const { code } = this.parsed;
+    return typeof code === 'string' ? code : null;
   }
 }
 
@@ -29,11 +43,12 @@ async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/** Sends a request; a FormData body goes as multipart, anything else as JSON. Extra headers are added. */
+export async function apiRequest(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {},
+    headers: data !== undefined && !isForm ? { ...headers, 'Content-Type': 'application/json' } : headers,
     body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
     credentials: 'include',
   });
@@ -42,13 +57,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /** JSON of a request; 204 answers give null. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
+export async function apiJson<T>(method: string, url: string, data?: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await apiRequest(method, url, data, headers);
   if (res.status === 204) return null as T;
   return (await res.json()) as T;
 }
 
-export type UnauthorizedBehavior = 'throw' | 'returnNull';
+type UnauthorizedBehavior = 'throw' | 'returnNull';
 
 /** The default reader: GET the key parts joined by slashes, parse JSON. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {

@@ -1,3 +1,5 @@
+// The multipart field of a native project's files, shared by the uploads (web/api) and the draft publishes
+// that carry files kept on this device (web/offline).
 /** A file picked for native hosting with the relative path it is stored under ("css/app.css"). */
 export type PickedFile = { file: File; path: string };
 

@@ -1,7 +1,8 @@
 /**
  * Every TanStack Query key of the web app, in one place. A key starts with the API path it reads, so
- * the default query function (web/lib/api-client.ts getQueryFn) and prefix invalidation both work:
- * invalidating ['/api/users'] refreshes every profile, its projects and follow status.
+ * the default query function (api-client.ts getQueryFn) and prefix invalidation both work:
+ * invalidating ['/api/users'] refreshes every profile, its projects and follow status. They sit in web/lib
+ * because the offline store, below web/api, answers and refreshes queries by them too.
  */
 export const userQueryKey = ['/api/auth/user'] as const;
 

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/schemas/auth';
-import { userQueryKey } from '@web/api/query-keys';
-import { getQueryFn } from '@web/lib/api-client';
-
-export { userQueryKey };
+import { getQueryFn } from './api-client';
+import { userQueryKey } from './query-keys';
 
 /** The signed-in user, or null for a visitor. Never retried (spec section 4). */
 export const userQueryOptions = () =>

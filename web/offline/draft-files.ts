@@ -1,11 +1,11 @@
 // Native files picked for a draft stay with it on this device until it is published. They are kept in
 // IndexedDB (which stores File objects as they are) apart from the replicated drafts: files are large and
 // belong to the device they were picked on, the draft's text syncs everywhere.
-import { appendPickedFiles, type PickedFile } from '@web/api/projects/native-file-form';
+import { appendPickedFiles, type PickedFile } from '@web/lib/native-file-form';
 import { LOCAL_STORE_NAME } from './local-databases';
 
 /** The database's name holds the local store's, so every wipe finds it (local-databases.ts). */
-export const DRAFT_FILES_DB = `${LOCAL_STORE_NAME}-draft-files`;
+const DRAFT_FILES_DB = `${LOCAL_STORE_NAME}-draft-files`;
 const STORE = 'files';
 
 function open(): Promise<IDBDatabase> {

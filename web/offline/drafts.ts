@@ -7,13 +7,12 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import type { TDraft, TDraftData, TSyncCheckpoint } from '@shared/schemas/sync';
 import type { DraftDoc, LocalStore } from './local-store';
+import { ApiError } from '@web/lib/api-client';
+import type { PickedFile } from '@web/lib/native-file-form';
 import { onSyncSignal } from '@web/lib/sync-signals';
 import { localStore } from './local-store';
-import { endSyncSignedOut, stopWhenSignedOut } from './signed-out';
-import { draftFileCounts, draftFiles, dropDraftFiles, keepDraftFiles, publishFormFor } from './draft-files';
-import { afterSending, beforeSending, formBodyFor, isQueued, sendWrite } from './outbox';
-import type { PickedFile } from '@web/api/projects/native-file-form';
-import { myProjectsQueryKey } from '@web/api/query-keys';
+import { stopWhenSignedOut, syncJson } from './signed-out';
+import { draftFileCounts, draftFiles, dropDraftFiles, keepDraftFiles } from './draft-files';
 
 export const DRAFT_TEXTS = {
   saved: 'Draft saved',
@@ -31,19 +30,16 @@ type Doc = WithDeleted<DraftDoc>;
 
 const fromServer = (d: TDraft): Doc => ({ ...d, data: d.data as Record<string, unknown>, _deleted: false });
 
-async function http(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status === 401) {
-    void endSyncSignedOut();
-    throw new Error('Signed out: drafts stop syncing');
+/** The server's draft in a conflict answer. */
+function conflictCurrent(err: ApiError): TDraft | undefined {
+  try {
+    return (JSON.parse(err.body) as { current?: TDraft }).current;
+  } catch {
+    return undefined;
   }
-  return res;
 }
+
+type PullPage = { documents: ({ id: string; _deleted: true } | { id: string; _deleted: false; draft: TDraft })[]; checkpoint: TSyncCheckpoint | null };
 
 let replication: RxReplicationState<DraftDoc, TSyncCheckpoint> | null = null;
 const resync = new Subject<RxReplicationPullStreamItem<DraftDoc, TSyncCheckpoint>>();
@@ -63,9 +59,7 @@ export async function startDraftSync(): Promise<() => void> {
       stream$: resync.asObservable(),
       handler: async (checkpoint, batchSize) => {
         const qs = new URLSearchParams({ limit: String(batchSize), ...(checkpoint ?? {}) });
-        const res = await http('GET', `/api/sync/drafts?${qs}`);
-        if (!res.ok) throw new Error(`Draft pull failed: ${res.status}`);
-        const page = (await res.json()) as { documents: ({ id: string; _deleted: true } | { id: string; _deleted: false; draft: TDraft })[]; checkpoint: TSyncCheckpoint | null };
+        const page = await syncJson<PullPage>('GET', `/api/sync/drafts?${qs}`);
         return {
           checkpoint: page.checkpoint ?? checkpoint,
           documents: page.documents.map((d) =>
@@ -79,14 +73,16 @@ export async function startDraftSync(): Promise<() => void> {
       handler: async (rows) => {
         const answer: Doc[] = [];
         for (const { newDocumentState: doc, assumedMasterState } of rows) {
-          const res = doc._deleted
-            ? await http('DELETE', `/api/drafts/${doc.id}`)
-            : await http('PUT', `/api/drafts/${doc.id}`, { assumedRevision: assumedMasterState?.revision || null, data: doc.data });
-          if (res.status === 409) {
-            const body = (await res.json()) as { current?: TDraft };
-            if (body.current) answer.push(fromServer(body.current));
-          } else if (!res.ok && !(doc._deleted && res.status === 404)) {
-            throw new Error(`Draft push failed: ${res.status}`);
+          try {
+            if (doc._deleted) await syncJson('DELETE', `/api/drafts/${doc.id}`);
+            else await syncJson('PUT', `/api/drafts/${doc.id}`, { assumedRevision: assumedMasterState?.revision || null, data: doc.data });
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err;
+            // A conflict answers the server's draft, which RxDB resolves against the local edit.
+            if (err.status === 409) {
+              const current = conflictCurrent(err);
+              if (current) answer.push(fromServer(current));
+            } else if (!(doc._deleted && err.status === 404)) throw err;
           }
         }
         return answer;
@@ -116,16 +112,12 @@ export async function draftsInSync(): Promise<void> {
   await Promise.race([replication.awaitInSync(), new Promise((r) => setTimeout(r, 10_000))]);
 }
 
-const PUBLISH_URL = /^\/api\/drafts\/([^/]+)\/publish$/;
-const publishedDraftId = (url: string) => PUBLISH_URL.exec(url)?.[1];
-
-beforeSending('/api/drafts/', draftsInSync);
-formBodyFor(PUBLISH_URL, (url) => publishFormFor(publishedDraftId(url)!));
-afterSending('/api/drafts/', (url) => {
-  const published = publishedDraftId(url);
-  if (published) void dropDraftFiles(published); // the project holds them now
+/** After the server published a draft: its files go from this device (the project holds them) and the
+ * draft, now published, is pulled again. */
+export function draftPublished(id: string): void {
+  void dropDraftFiles(id);
   resync.next('RESYNC');
-});
+}
 
 /** Saves the draft's text (replicated) and its native files (kept on this device until published). */
 export async function saveDraft(id: string | null, data: TDraftData, files: readonly PickedFile[] = []): Promise<string> {
@@ -150,22 +142,6 @@ export async function removeDraft(id: string): Promise<void> {
   const db = await localStore();
   await db?.drafts.findOne(id).remove();
   await dropDraftFiles(id);
-}
-
-/** Publishes once (the draft id is the server's key); offline, the publish waits in the outbox. */
-export async function publishDraft(id: string) {
-  if (navigator.onLine) await draftsInSync();
-  const answer = await sendWrite<{ id: number; title: string }>({
-    method: 'POST',
-    url: `/api/drafts/${id}/publish`,
-    label: 'Publish draft',
-    refresh: [[...myProjectsQueryKey]],
-  });
-  if (!isQueued(answer)) {
-    await dropDraftFiles(id); // the project holds them now
-    resync.next('RESYNC'); // the draft is now published: pull that
-  }
-  return answer;
 }
 
 export async function watchDrafts(onChange: (drafts: DraftDoc[]) => void): Promise<() => void> {

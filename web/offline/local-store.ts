@@ -4,7 +4,7 @@
 // RxDB itself is loaded on first use (it is not needed to paint a page online).
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import { markPageSettled } from '@web/lib/after-first-paint';
-import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
+import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc, StoredRequestV0 } from './local-types';
 import { wipeDraftFiles } from './draft-files';
 import { LOCAL_STORE_NAME } from './local-databases';
 
@@ -29,22 +29,29 @@ const cacheSchema: RxJsonSchema<CachedQueryDoc> = {
 };
 
 const outboxSchema: RxJsonSchema<OutboxDoc> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 100 },
-    method: { type: 'string' },
-    url: { type: 'string' },
-    body: { type: ['string', 'null'] },
-    label: { type: 'string' },
-    refresh: { type: 'array', items: { type: 'string' } },
+    write: { type: 'object' },
     createdAt: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
     state: { type: 'string', enum: ['pending', 'failed'] },
     error: { type: ['string', 'null'] },
   },
-  required: ['id', 'method', 'url', 'label', 'refresh', 'createdAt', 'state'],
+  required: ['id', 'write', 'createdAt', 'state'],
   indexes: ['createdAt'],
+};
+
+/** Version 0 queued the request (method, url, JSON body); version 1 queues the typed write. */
+const outboxMigrations = {
+  1: (old: StoredRequestV0): OutboxDoc => ({
+    id: old.id,
+    write: { kind: 'request', method: old.method, url: old.url, body: old.body === null ? undefined : (JSON.parse(old.body) as unknown) },
+    createdAt: old.createdAt,
+    state: old.state,
+    error: old.error,
+  }),
 };
 
 const draftSchema: RxJsonSchema<DraftDoc> = {
@@ -99,7 +106,12 @@ let opening: Promise<LocalStore | null> | null = null;
 const rxdb = () => Promise.all([import('rxdb'), import('rxdb/plugins/storage-dexie')]);
 
 async function create(): Promise<LocalStore> {
-  const [[{ createRxDatabase }, { getRxStorageDexie }], { draftConflictHandler }] = await Promise.all([rxdb(), import('./draft-conflicts')]);
+  const [[{ addRxPlugin, createRxDatabase }, { getRxStorageDexie }], { draftConflictHandler }, { RxDBMigrationSchemaPlugin }] = await Promise.all([
+    rxdb(),
+    import('./draft-conflicts'),
+    import('rxdb/plugins/migration-schema'),
+  ]);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
   const db = await createRxDatabase<LocalCollections>({
     name: LOCAL_STORE_NAME,
     storage: getRxStorageDexie(),
@@ -110,7 +122,7 @@ async function create(): Promise<LocalStore> {
   // all seven at once held the main thread for one long task while the page was still starting.
   const collections = {
     querycache: { schema: cacheSchema },
-    outbox: { schema: outboxSchema },
+    outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
     drafts: { schema: draftSchema, conflictHandler: draftConflictHandler },
     meta: { schema: metaSchema },
     notifications: { schema: replicaSchema },

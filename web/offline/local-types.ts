@@ -5,16 +5,17 @@ export type CachedQueryDoc = { key: string; data: unknown; kind: string; updated
 /** A write waiting for the network; id is also its Idempotency-Key. */
 export type OutboxDoc = {
   id: string;
-  method: string;
-  url: string;
-  body: string | null;
-  label: string;
-  /** Query keys (JSON) to refresh once the write is applied. */
-  refresh: string[];
+  /** The typed write (its kind and fields) as the data layer made it (web/offline/outbox.ts). */
+  write: Record<string, unknown>;
   createdAt: number;
   state: 'pending' | 'failed';
   error: string | null;
 };
+/**
+ * A queued write as the first version of the store kept it: the request itself. The store turns it into
+ * a write of kind 'request' once (local-store.ts); the data layer reads that as its typed write.
+ */
+export type StoredRequestV0 = { id: string; method: string; url: string; body: string | null; label: string; refresh: string[]; createdAt: number; state: 'pending' | 'failed'; error: string | null };
 export type DraftDoc = {
   id: string;
   data: Record<string, unknown>;

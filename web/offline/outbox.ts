@@ -1,129 +1,135 @@
 // Writes made without a network wait here (in the local store, so a reload keeps them) and are sent
 // once the network is back, each with its id as Idempotency-Key: a retry after a lost answer is applied
 // once by the server. A write that can no longer apply (its project was deleted) ends with a message.
-import type { QueryClient } from '@tanstack/react-query';
-import { SYNC_MESSAGES } from '@shared/sync-texts';
-import { ApiError } from '@web/lib/api-client';
+// The outbox holds typed writes and knows nothing of the API: the data layer above (web/api) tells it
+// how each kind of write is sent, what it refreshes and what follows it.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { ERROR_REASONS } from '@shared/errors';
+import { ApiError, apiRequest } from '@web/lib/api-client';
 import { localStore, type OutboxDoc } from './local-store';
 
-const IN_PROGRESS = SYNC_MESSAGES.idempotencyInProgress;
+/** A write as the data layer types it: its kind and its own fields, stored as they are. */
+type TypedWrite = { kind: string };
+
+/** How one write is sent, and what comes before and after it. */
+export type WriteRoute = {
+  method: string;
+  url: string;
+  /** JSON body; a body made when sending (the files a draft keeps on this device) comes from `form`. */
+  body?: unknown;
+  form?: () => Promise<FormData | null>;
+  /** Shown in the pending mark and in the message of a write that could not apply. */
+  label: string;
+  /** Queries fetched again once the queued write was sent. */
+  refresh: readonly QueryKey[];
+  /** Work that must finish before a queued write is sent (a publish needs its draft on the server). */
+  before?: () => Promise<void>;
+  /** Work once the server applied the write, sent at once or from the queue. */
+  after?: () => void;
+};
 
 export type QueuedWrite = { queued: true; id: string };
-export type WriteRequest = { method: string; url: string; body?: unknown; label: string; refresh?: readonly (readonly unknown[])[] };
-
 export const isQueued = (v: unknown): v is QueuedWrite => typeof v === 'object' && v !== null && (v as QueuedWrite).queued === true;
 
-function newKey(): string {
-  return crypto.randomUUID();
+/** What became of one send: the server applied it, or why not. */
+export type SendOutcome =
+  | { code: 'applied'; answer: unknown }
+  /** No answer (offline, the connection dropped): the write may or may not have arrived. */
+  | { code: 'unreachable' }
+  /** The server cannot take it now (an error on its side, a rate limit, the first send still running). */
+  | { code: 'later'; error: ApiError }
+  /** The server refused it for good (the project is gone, the input is refused). */
+  | { code: 'refused'; error: ApiError };
+
+/** Classifies a failed send by its status and the server's error code, never by its text. */
+export function outcomeOf(err: unknown): SendOutcome {
+  if (!(err instanceof ApiError)) return { code: 'unreachable' };
+  const later = err.status >= 500 || err.status === 429 || err.serverCode === ERROR_REASONS.idempotencyInProgress;
+  return { code: later ? 'later' : 'refused', error: err };
 }
 
-/** Bodies made when a write is sent, not when it is queued (a draft's publish carries the files kept
- * on this device, which a queued JSON body cannot hold). */
-const formBodies: [RegExp, (url: string) => Promise<FormData | null>][] = [];
-export function formBodyFor(url: RegExp, build: (url: string) => Promise<FormData | null>): void {
-  formBodies.push([url, build]);
-}
-
-async function send(method: string, url: string, body: string | null, key: string): Promise<Response> {
-  let form: FormData | null = null;
-  for (const [re, build] of formBodies) if (re.test(url)) form = await build(url);
-  return fetch(url, {
-    method,
-    headers: { 'Idempotency-Key': key, ...(form === null && body !== null ? { 'Content-Type': 'application/json' } : {}) },
-    body: form ?? body ?? undefined,
-    credentials: 'include',
-  });
-}
-
-async function enqueue(req: WriteRequest, key: string): Promise<QueuedWrite> {
-  const db = await localStore();
-  if (!db) throw new Error('You are offline');
-  await db.outbox.insert({
-    id: key,
-    method: req.method,
-    url: req.url,
-    body: req.body === undefined ? null : JSON.stringify(req.body),
-    label: req.label,
-    refresh: (req.refresh ?? []).map((k) => JSON.stringify(k)),
-    createdAt: Date.now(),
-    state: 'pending',
-    error: null,
-  });
-  return { queued: true, id: key };
-}
-
-/**
- * Sends a write now, or queues it when there is no network (offline, or the request could not reach the
- * server). Answers the server's JSON, or a QueuedWrite the caller shows as pending.
- */
-export async function sendWrite<T>(req: WriteRequest): Promise<T | QueuedWrite> {
-  const key = newKey();
-  const body = req.body === undefined ? null : JSON.stringify(req.body);
-  if (!navigator.onLine) return enqueue(req, key);
-  let res: Response;
+/** Sends one write with its key; `before` and `after` run around it. */
+async function send(route: WriteRoute, key: string): Promise<SendOutcome> {
   try {
-    res = await send(req.method, req.url, body, key);
-  } catch {
-    return enqueue(req, key); // no answer: the same key makes the replay safe if it did arrive
+    await route.before?.();
+    const form = route.form ? await route.form() : null;
+    const res = await apiRequest(route.method, route.url, form ?? route.body, { 'Idempotency-Key': key });
+    const answer: unknown = res.status === 204 ? null : await res.json();
+    route.after?.();
+    return { code: 'applied', answer };
+  } catch (err) {
+    return outcomeOf(err);
   }
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
-
-/** Work that must finish before a queued write is sent (a publish needs its draft on the server). */
-const beforeSend: [string, () => Promise<void>][] = [];
-export function beforeSending(urlPrefix: string, wait: () => Promise<void>): void {
-  beforeSend.push([urlPrefix, wait]);
-}
-/** Work after a queued write was applied (a published draft is pulled again). */
-const afterSend: [string, (url: string) => void][] = [];
-export function afterSending(urlPrefix: string, then: (url: string) => void): void {
-  afterSend.push([urlPrefix, then]);
 }
 
 export type FlushResult = { sent: number; failed: { label: string; message: string }[] };
-let flushing: Promise<FlushResult> | null = null;
 
-/** Sends the queued writes in order; stops at the first that cannot reach the server. */
-export function flushOutbox(qc: QueryClient): Promise<FlushResult> {
-  flushing ??= (async () => {
-    const result: FlushResult = { sent: 0, failed: [] };
+/**
+ * The outbox for one kind of typed write: `routeOf` tells how a write is sent. A stored write that can no
+ * longer be read (`routeOf` throws) ends as refused, with the thrown message.
+ */
+export function createOutbox<W extends TypedWrite>(routeOf: (write: W) => WriteRoute) {
+  async function enqueue(write: W, key: string): Promise<QueuedWrite> {
     const db = await localStore();
-    if (!db) return result;
-    const pending = await db.outbox.find({ selector: { state: 'pending' }, sort: [{ createdAt: 'asc' }] }).exec();
-    for (const item of pending) {
-      for (const [prefix, wait] of beforeSend) if (item.url.startsWith(prefix)) await wait();
-      let res: Response;
-      try {
-        res = await send(item.method, item.url, item.body, item.id);
-      } catch {
-        break; // still offline: keep the rest in order
-      }
-      const text = res.ok ? '' : await res.text();
-      const message = new ApiError(res.status, text, res.statusText).serverMessage ?? res.statusText;
-      // Later: a server error, a rate limit, or the first send of this key still running.
-      if (res.status >= 500 || res.status === 429 || message === IN_PROGRESS) break;
-      if (res.ok) {
-        await item.remove();
-        result.sent++;
-        for (const [prefix, then] of afterSend) if (item.url.startsWith(prefix)) then(item.url);
-      } else {
-        // It can never apply (the project is gone, the input is refused): say so once and drop it.
-        await item.remove();
-        result.failed.push({ label: item.label, message });
-      }
-      for (const key of item.refresh) await qc.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
-    }
-    return result;
-  })().finally(() => (flushing = null));
-  return flushing;
-}
+    if (!db) throw new Error('You are offline');
+    await db.outbox.insert({ id: key, write, createdAt: Date.now(), state: 'pending', error: null });
+    return { queued: true, id: key };
+  }
 
-/** Every queued write, oldest first, as it changes (pending marks in the UI). */
-export async function watchOutbox(onChange: (items: OutboxDoc[]) => void): Promise<() => void> {
-  const db = await localStore();
-  if (!db) return () => undefined;
-  const sub = db.outbox.find({ sort: [{ createdAt: 'asc' }] }).$.subscribe((docs) => onChange(docs.map((d) => d.toJSON() as OutboxDoc)));
-  return () => sub.unsubscribe();
-}
+  /**
+   * Sends a write now, or queues it when there is no network (offline, or the request could not reach
+   * the server). Answers the server's JSON, or a QueuedWrite the caller shows as pending; an error answer
+   * is thrown as the ApiError it was.
+   */
+  async function sendWrite<T>(write: W): Promise<T | QueuedWrite> {
+    const key = crypto.randomUUID();
+    if (!navigator.onLine) return enqueue(write, key);
+    const outcome = await send(routeOf(write), key);
+    if (outcome.code === 'applied') return outcome.answer as T;
+    // No answer: queued, and the same key makes the replay safe if it did arrive.
+    if (outcome.code === 'unreachable') return enqueue(write, key);
+    throw outcome.error;
+  }
 
+  let flushing: Promise<FlushResult> | null = null;
+
+  /** Sends the queued writes in order; stops at the first that cannot be sent now. */
+  function flush(qc: QueryClient): Promise<FlushResult> {
+    flushing ??= (async () => {
+      const result: FlushResult = { sent: 0, failed: [] };
+      const db = await localStore();
+      if (!db) return result;
+      const pending = await db.outbox.find({ selector: { state: 'pending' }, sort: [{ createdAt: 'asc' }] }).exec();
+      for (const item of pending) {
+        let route: WriteRoute;
+        try {
+          route = routeOf(item.write as W);
+        } catch (err) {
+          await item.remove();
+          result.failed.push({ label: 'Offline change', message: err instanceof Error ? err.message : String(err) });
+          continue;
+        }
+        const outcome = await send(route, item.id);
+        if (outcome.code === 'unreachable' || outcome.code === 'later') break; // keep the rest in order
+        await item.remove();
+        if (outcome.code === 'applied') result.sent++;
+        else result.failed.push({ label: route.label, message: outcome.error.serverMessage ?? outcome.error.message });
+        for (const key of route.refresh) await qc.invalidateQueries({ queryKey: key });
+      }
+      return result;
+    })().finally(() => (flushing = null));
+    return flushing;
+  }
+
+  /** Every queued write, oldest first, as it changes (pending marks in the UI). */
+  async function watch(onChange: (items: { id: string; write: W }[]) => void): Promise<() => void> {
+    const db = await localStore();
+    if (!db) return () => undefined;
+    const sub = db.outbox
+      .find({ sort: [{ createdAt: 'asc' }] })
+      .$.subscribe((docs) => onChange(docs.map((d) => d.toJSON() as OutboxDoc).map((d) => ({ id: d.id, write: d.write as W }))));
+    return () => sub.unsubscribe();
+  }
+
+  return { sendWrite, flush, watch };
+}

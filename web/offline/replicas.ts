@@ -12,9 +12,9 @@ import type { TNotification } from '@shared/schemas/notification';
 import type { TProject } from '@shared/schemas/project';
 import type { TSyncCheckpoint } from '@shared/schemas/sync';
 import type { TSyncCollection } from '@shared/sync-texts';
-import { myProjectsQueryKey, notificationsQueryKey, savedProjectsQueryKey, unreadCountQueryKey } from '@web/api/query-keys';
+import { myProjectsQueryKey, notificationsQueryKey, savedProjectsQueryKey, unreadCountQueryKey } from '@web/lib/query-keys';
 import { onSyncSignal } from '@web/lib/sync-signals';
-import { endSyncSignedOut, stopWhenSignedOut } from './signed-out';
+import { stopWhenSignedOut, syncJson } from './signed-out';
 import { LAST_SYNC, localStore, readMeta, writeMeta, type LocalCollections, type LocalStore, type ReplicaDoc } from './local-store';
 
 type ReplicaName = 'notifications' | 'saved' | 'ownprojects';
@@ -50,10 +50,7 @@ export async function startReplicas(): Promise<() => void> {
         stream$: stream.asObservable(),
         handler: async (checkpoint, batchSize) => {
           const qs = new URLSearchParams({ limit: String(batchSize), ...(checkpoint ?? {}) });
-          const res = await fetch(`/api/sync/${endpoint}?${qs}`, { credentials: 'include' });
-          if (res.status === 401) void endSyncSignedOut();
-          if (!res.ok) throw new Error(`Pulling ${endpoint} failed: ${res.status}`);
-          const page = (await res.json()) as { documents: ServerDoc[]; checkpoint: TSyncCheckpoint | null };
+          const page = await syncJson<{ documents: ServerDoc[]; checkpoint: TSyncCheckpoint | null }>('GET', `/api/sync/${endpoint}?${qs}`);
           await writeMeta(db, LAST_SYNC, String(Date.now()));
           return {
             checkpoint: page.checkpoint ?? checkpoint,

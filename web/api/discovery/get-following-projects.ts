@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProject } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { followingProjectsQueryKey } from '../query-keys';
+import { followingProjectsQueryKey } from '@web/lib/query-keys';
 
 export const getFollowingProjects = () => apiJson<TProject[]>('GET', '/api/projects/following');
 

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { recommendedProjectsQueryKey } from '../query-keys';
+import { recommendedProjectsQueryKey } from '@web/lib/query-keys';
 
 /** The first page of "More for you" (the server's page size, 8). */
 export const getRecommendedProjects = () => apiJson<TProject[]>('GET', '/api/projects/recommended');

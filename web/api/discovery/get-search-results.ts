@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSearchResults } from '@shared/schemas/discovery';
 import { apiJson } from '@web/lib/api-client';
-import { searchQueryKey } from '../query-keys';
+import { searchQueryKey } from '@web/lib/query-keys';
 
 export const getSearchResults = (q: string) => apiJson<TSearchResults>('GET', `/api/search?q=${encodeURIComponent(q)}`);
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProject } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { trendingProjectsQueryKey } from '../query-keys';
+import { trendingProjectsQueryKey } from '@web/lib/query-keys';
 
 export const getTrendingProjects = () => apiJson<TProject[]>('GET', '/api/projects/trending');
 

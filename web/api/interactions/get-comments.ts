@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TComment } from '@shared/schemas/interactions';
 import { apiJson } from '@web/lib/api-client';
-import { commentsQueryKey } from '../query-keys';
+import { commentsQueryKey } from '@web/lib/query-keys';
 
 export const getComments = (id: string) => apiJson<TComment[]>('GET', `/api/projects/${encodeURIComponent(id)}/comments`);
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TInteractions } from '@shared/schemas/interactions';
 import { apiJson } from '@web/lib/api-client';
-import { interactionsQueryKey } from '../query-keys';
+import { interactionsQueryKey } from '@web/lib/query-keys';
 
 export const getInteractions = (id: string) =>
   apiJson<TInteractions>('GET', `/api/projects/${encodeURIComponent(id)}/interactions`);

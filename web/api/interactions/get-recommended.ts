@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRecommendedProject } from '@shared/schemas/interactions';
 import { apiJson } from '@web/lib/api-client';
-import { recommendedQueryKey } from '../query-keys';
+import { recommendedQueryKey } from '@web/lib/query-keys';
 
 export const getRecommended = (id: string) =>
   apiJson<TRecommendedProject[]>('GET', `/api/projects/${encodeURIComponent(id)}/recommended`);

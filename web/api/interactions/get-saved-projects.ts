@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProject } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { savedProjectsQueryKey } from '../query-keys';
+import { savedProjectsQueryKey } from '@web/lib/query-keys';
 
 export const getSavedProjects = () => apiJson<TProject[]>('GET', '/api/user/saved-projects');
 

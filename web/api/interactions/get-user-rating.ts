@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TUserRating } from '@shared/schemas/interactions';
 import { apiJson } from '@web/lib/api-client';
-import { userRatingQueryKey } from '../query-keys';
+import { userRatingQueryKey } from '@web/lib/query-keys';
 
 export const getUserRating = (id: string) =>
   apiJson<TUserRating>('GET', `/api/projects/${encodeURIComponent(id)}/user-rating`);

@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TComment, TCommentRequest } from '@shared/schemas/interactions';
-import { isQueued, sendWrite } from '@web/offline/outbox';
-import { commentsQueryKey, projectQueryKey } from '../query-keys';
+import { isQueued, sendWrite } from '../writes/send-write';
+import { commentsQueryKey, projectQueryKey } from '@web/lib/query-keys';
 
 export const postComment = (id: string, input: TCommentRequest) =>
-  sendWrite<TComment>({
-    method: 'POST',
-    url: `/api/projects/${encodeURIComponent(id)}/comments`,
-    body: input,
-    label: 'Comment',
-    refresh: [commentsQueryKey(id), projectQueryKey(id)],
-  });
+  sendWrite<TComment>({ kind: 'comment', projectId: id, input });
 
 export function usePostComment(id: string) {
   const qc = useQueryClient();

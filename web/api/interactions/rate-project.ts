@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRateResult, TUserRating } from '@shared/schemas/interactions';
 import type { TProject } from '@shared/schemas/project';
-import { isQueued, sendWrite } from '@web/offline/outbox';
-import { projectQueryKey, userRatingQueryKey } from '../query-keys';
+import { isQueued, sendWrite } from '../writes/send-write';
+import { projectQueryKey, userRatingQueryKey } from '@web/lib/query-keys';
 
 export const rateProject = (id: string, rating: number) =>
-  sendWrite<TRateResult>({
-    method: 'POST',
-    url: `/api/projects/${encodeURIComponent(id)}/rate`,
-    body: { rating },
-    label: `Rating ${rating}`,
-    refresh: [projectQueryKey(id), userRatingQueryKey(id)],
-  });
+  sendWrite<TRateResult>({ kind: 'rating', projectId: id, rating });
 
 export function useRateProject(id: string) {
   const qc = useQueryClient();

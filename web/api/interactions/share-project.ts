@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TShareResult } from '@shared/schemas/interactions';
 import type { TProject } from '@shared/schemas/project';
-import { isQueued, sendWrite } from '@web/offline/outbox';
-import { followingProjectsQueryKey, projectQueryKey } from '../query-keys';
+import { isQueued, sendWrite } from '../writes/send-write';
+import { followingProjectsQueryKey, projectQueryKey } from '@web/lib/query-keys';
 
 export const shareProject = (id: string) =>
-  sendWrite<TShareResult>({
-    method: 'POST',
-    url: `/api/projects/${encodeURIComponent(id)}/share`,
-    label: 'Share',
-    refresh: [projectQueryKey(id), ['/api/projects/following']],
-  });
+  sendWrite<TShareResult>({ kind: 'share', projectId: id });
 
 /** Shares into the member's followers' Following feed; the Following feed is refreshed after it (spec section 4). */
 export function useShareProject(id: string) {

@@ -1,18 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInteractions, TReactResult } from '@shared/schemas/interactions';
 import type { TProject } from '@shared/schemas/project';
-import { isQueued, sendWrite } from '@web/offline/outbox';
-import { interactionsQueryKey, projectQueryKey } from '../query-keys';
+import { isQueued, sendWrite } from '../writes/send-write';
+import { interactionsQueryKey, projectQueryKey } from '@web/lib/query-keys';
 
 /** Like when not liked yet, else remove the like (spec section 4: toggles on hasReacted). */
 export const toggleReaction = (id: string, hasReacted: boolean) =>
-  sendWrite<TReactResult>({
-    method: hasReacted ? 'DELETE' : 'POST',
-    url: `/api/projects/${encodeURIComponent(id)}/react`,
-    body: { type: 'like' },
-    label: hasReacted ? 'Remove like' : 'Like',
-    refresh: [projectQueryKey(id), interactionsQueryKey(id)],
-  });
+  sendWrite<TReactResult>({ kind: 'reaction', projectId: id, remove: hasReacted });
 
 function optimisticReaction(p: TProject | undefined, hadReacted: boolean): TReactResult {
   return { hasReacted: !hadReacted, reactionCount: Math.max(0, (p?.reactionCount ?? 0) + (hadReacted ? -1 : 1)) };

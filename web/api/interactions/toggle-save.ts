@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInteractions, TSaveResult } from '@shared/schemas/interactions';
 import type { TProject } from '@shared/schemas/project';
-import { isQueued, sendWrite } from '@web/offline/outbox';
-import { interactionsQueryKey, projectQueryKey, savedProjectsQueryKey } from '../query-keys';
+import { isQueued, sendWrite } from '../writes/send-write';
+import { interactionsQueryKey, projectQueryKey, savedProjectsQueryKey } from '@web/lib/query-keys';
 
 /** Save when not saved yet, else unsave (spec section 4: toggles on hasSaved). */
 export const toggleSave = (id: string, hasSaved: boolean) =>
-  sendWrite<TSaveResult>({
-    method: hasSaved ? 'DELETE' : 'POST',
-    url: `/api/projects/${encodeURIComponent(id)}/save`,
-    label: hasSaved ? 'Unsave' : 'Save',
-    refresh: [projectQueryKey(id), interactionsQueryKey(id), ['/api/user/saved-projects']],
-  });
+  sendWrite<TSaveResult>({ kind: 'save', projectId: id, remove: hasSaved });
 
 export function useToggleSave(id: string) {
   const qc = useQueryClient();

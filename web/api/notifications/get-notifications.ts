@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TNotification } from '@shared/schemas/notification';
 import { apiJson } from '@web/lib/api-client';
-import { notificationsQueryKey } from '../query-keys';
+import { notificationsQueryKey } from '@web/lib/query-keys';
 
 export const getNotifications = () => apiJson<TNotification[]>('GET', '/api/notifications');
 

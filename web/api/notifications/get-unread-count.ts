@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TUnreadCount } from '@shared/schemas/notification';
 import { apiJson } from '@web/lib/api-client';
-import { unreadCountQueryKey } from '../query-keys';
+import { unreadCountQueryKey } from '@web/lib/query-keys';
 
 export const getUnreadCount = () => apiJson<TUnreadCount>('GET', '/api/notifications/unread-count');
 

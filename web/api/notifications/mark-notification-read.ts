@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TNotification } from '@shared/schemas/notification';
-import { isQueued, sendWrite } from '@web/offline/outbox';
-import { notificationsQueryKey, unreadCountQueryKey } from '../query-keys';
+import { isQueued, sendWrite } from '../writes/send-write';
+import { notificationsQueryKey, unreadCountQueryKey } from '@web/lib/query-keys';
 
 export const markNotificationRead = (id: number) =>
-  sendWrite<TNotification>({
-    method: 'PATCH',
-    url: `/api/notifications/${id}/read`,
-    label: 'Mark notification read',
-    refresh: [notificationsQueryKey, unreadCountQueryKey],
-  });
+  sendWrite<TNotification>({ kind: 'mark-read', notificationId: id });
 
 export function useMarkNotificationRead() {
   const qc = useQueryClient();

@@ -5,7 +5,7 @@ import type {
   TCreateSubscriptionResult,
 } from '@shared/schemas/premium';
 import { apiJson } from '@web/lib/api-client';
-import { userQueryKey } from '@web/lib/use-user';
+import { userQueryKey } from '@web/lib/query-keys';
 import { subscriptionStatusQueryKey } from './subscription-status';
 
 export const createSubscription = () => apiJson<TCreateSubscriptionResult>('POST', '/api/create-subscription');

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProject, TProjectInput } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
 import { invalidateProjectQueries } from './invalidate-projects';
-import { appendPickedFiles, type PickedFile } from './native-file-form';
+import { appendPickedFiles, type PickedFile } from '@web/lib/native-file-form';
 import { sendWithProgress } from './send-with-progress';
 
 export type CreateProjectArgs = { input: TProjectInput; files: PickedFile[]; onProgress?: (fraction: number) => void };

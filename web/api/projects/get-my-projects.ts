@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProject } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { myProjectsQueryKey } from '../query-keys';
+import { myProjectsQueryKey } from '@web/lib/query-keys';
 
 export const getMyProjects = () => apiJson<TProject[]>('GET', '/api/user/projects');
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProjectFile } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { projectFilesQueryKey } from '../query-keys';
+import { projectFilesQueryKey } from '@web/lib/query-keys';
 
 export const getProjectFiles = (id: number) => apiJson<TProjectFile[]>('GET', `/api/projects/${id}/files`);
 

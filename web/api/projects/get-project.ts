@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProject } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { projectQueryKey } from '../query-keys';
+import { projectQueryKey } from '@web/lib/query-keys';
 
 export const getProject = (id: string) => apiJson<TProject>('GET', `/api/projects/${encodeURIComponent(id)}`);
 

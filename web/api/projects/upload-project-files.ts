@@ -1,5 +1,5 @@
 import type { TProjectFile } from '@shared/schemas/project';
-import { appendPickedFiles, type PickedFile } from './native-file-form';
+import { appendPickedFiles, type PickedFile } from '@web/lib/native-file-form';
 import { sendWithProgress } from './send-with-progress';
 
 export type UploadProjectFilesArgs = { id: number; files: PickedFile[]; onProgress?: (fraction: number) => void };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFollowStatus } from '@shared/schemas/user';
 import { apiJson } from '@web/lib/api-client';
-import { followStatusQueryKey } from '../query-keys';
+import { followStatusQueryKey } from '@web/lib/query-keys';
 
 /** GET /api/users/{handle}/follow-status. */
 export const getFollowStatus = (handle: string): Promise<TFollowStatus> =>

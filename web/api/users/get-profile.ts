@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZUserSuspendedSchema, type TUserProfile, type TUserSuspended } from '@shared/schemas/user';
 import { ApiError, apiJson } from '@web/lib/api-client';
-import { profileQueryKey } from '../query-keys';
+import { profileQueryKey } from '@web/lib/query-keys';
 
 /** GET /api/users/{handleOrId}: the route's handle, else the signed-in user's id (spec section 7). */
 export const getProfile = (key: string): Promise<TUserProfile> => apiJson<TUserProfile>('GET', `/api/users/${encodeURIComponent(key)}`);

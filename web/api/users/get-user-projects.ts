@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProject } from '@shared/schemas/project';
 import { apiJson } from '@web/lib/api-client';
-import { userProjectsQueryKey } from '../query-keys';
+import { userProjectsQueryKey } from '@web/lib/query-keys';
 
 /** GET /api/users/{handleOrId}/projects: the user's projects, newest first. */
 export const getUserProjects = (key: string): Promise<TProject[]> =>

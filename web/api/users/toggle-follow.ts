@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFollowResult } from '@shared/schemas/user';
 import { apiJson } from '@web/lib/api-client';
-import { followingProjectsQueryKey, usersQueryKey } from '../query-keys';
+import { followingProjectsQueryKey, usersQueryKey } from '@web/lib/query-keys';
 
 /**
  * Unfollow when isFollowing is true, otherwise follow (spec section 4). `handle` is a handle or a user

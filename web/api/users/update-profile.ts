@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TProfileUpdate, TUserProfile } from '@shared/schemas/user';
-import { isQueued, sendWrite, type QueuedWrite } from '@web/offline/outbox';
-import { userQueryKey, usersQueryKey } from '../query-keys';
+import { isQueued, sendWrite, type QueuedWrite } from '../writes/send-write';
+import { userQueryKey, usersQueryKey } from '@web/lib/query-keys';
 
 /** PATCH /api/user/profile with the Edit Profile form. */
 export const updateProfile = (input: TProfileUpdate): Promise<TUserProfile | QueuedWrite> =>
-  sendWrite<TUserProfile>({ method: 'PATCH', url: '/api/user/profile', body: input, label: 'Profile edit', refresh: [userQueryKey, ['/api/users']] });
+  sendWrite<TUserProfile>({ kind: 'profile', input });
 
 /** After a save the signed-in user (auth call) and every cached profile are fetched again. */
 export function useUpdateProfile(opts: { onSuccess?: (profile: TUserProfile | null, input: TProfileUpdate) => void; onError?: (error: unknown) => void } = {}) {

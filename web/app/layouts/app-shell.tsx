@@ -11,7 +11,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import type { TCurrentUser } from '@shared/schemas/auth';
 import { OfflineBanner } from '@web/components/offline-banner';
 import { useUnreadCount } from '@web/api/notifications/get-unread-count';
-import { unreadCountQueryKey } from '@web/api/query-keys';
+import { unreadCountQueryKey } from '@web/lib/query-keys';
 import { afterPageSettled, lazyPart, useAfterFirstPaint, usePageSettled } from '@web/lib/after-first-paint';
 import { useDesktopIntegration } from '../desktop-integration';
 import { MAIN_CONTENT_ID, SkipLink } from '@web/components/skip-link';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 
 /**
  * The admin failure toasts of spec section 8: 'Error' with the given prefix and, when the server said

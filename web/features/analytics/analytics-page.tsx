@@ -12,7 +12,7 @@ import { formatCount, formatRating } from '@shared/format';
 import { ANALYTICS_RANGES, type TAnalytics, type TAnalyticsRange } from '@shared/schemas/analytics';
 import { useAnalytics } from '@web/api/analytics/get-analytics';
 import { ApiError } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
 import { ActivityChart, RatingChart } from './components/activity-chart';
 import { PremiumPreview } from './components/premium-preview';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
 import { getFollowingProjectsQueryOptions, useFollowingProjects } from '@web/api/discovery/get-following-projects';
 import { flattenPages, getRecommendedProjectsQueryOptions, useRecommendedProjects } from '@web/api/discovery/get-recommended-projects';

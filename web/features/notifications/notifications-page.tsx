@@ -19,11 +19,11 @@ import { formatRelative } from '@shared/format';
 import type { TNotification } from '@shared/schemas/notification';
 import { PendingMark } from '@web/components/pending-mark';
 import { useToast } from '@web/components/toaster';
-import { usePendingWrites } from '@web/offline/use-offline';
+import { usePendingReadIds } from '@web/api/writes/pending-writes';
 import { QueryState } from '@web/components/query-state';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useNotifications } from '@web/api/notifications/get-notifications';
-import { unreadCountQueryKey } from '@web/api/query-keys';
+import { unreadCountQueryKey } from '@web/lib/query-keys';
 import { useMarkNotificationRead } from '@web/api/notifications/mark-notification-read';
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -127,7 +127,7 @@ export function NotificationsPage() {
   };
 
   const list = notifications.data ?? [];
-  const queued = new Set(usePendingWrites().map((w) => w.url));
+  const queued = usePendingReadIds();
 
   return (
     <Stack spacing={3}>
@@ -167,7 +167,7 @@ export function NotificationsPage() {
                 key={n.id}
                 n={n}
                 pending={markRead.isPending && markRead.variables === n.id}
-                queued={queued.has(`/api/notifications/${n.id}/read`)}
+                queued={queued.has(n.id)}
                 onMarkRead={() => mark(n)}
                 onOpen={() => open(n)}
               />

@@ -15,7 +15,7 @@ import { useCreateSubscription } from '@web/api/premium/subscription-mutations';
 import { useSubscriptionStatus } from '@web/api/premium/subscription-status';
 import { useToast } from '@web/components/toaster';
 import { ApiError } from '@web/lib/api-client';
-import { loginUrl, useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { loginUrl, useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
 import { CheckoutForm } from './components/checkout-form';
 import { PlanComparison } from './components/plan-comparison';

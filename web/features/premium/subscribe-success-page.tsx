@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { SUCCESS_PAGE_COUNTDOWN_S } from '@shared/constants';
 import { subscriptionStatusQueryKey } from '@web/api/premium/subscription-status';
-import { userQueryKey } from '@web/lib/use-user';
+import { userQueryKey } from '@web/lib/query-keys';
 import { PREMIUM_FEATURES } from './components/plan-comparison';
 
 /** /subscribe/success: the benefits, links to / and /my-projects, and a visible 5-second countdown to /. */

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { TUserProfile } from '@shared/schemas/user';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
 import { isNotFoundError, suspendedDetails, useProfile } from '@web/api/users/get-profile';
 import { EditProfileDialog } from './components/edit-profile-dialog';

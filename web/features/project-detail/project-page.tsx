@@ -16,7 +16,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { formatCost, isHttpUrl } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
 import { ApiError, isContentUnavailableError, isUnauthorizedError } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUser } from '@web/lib/use-user';
 import { useInteractions } from '@web/api/interactions/get-interactions';
 import { useProject } from '@web/api/projects/get-project';

@@ -17,7 +17,7 @@ import { ProjectCard } from '@web/components/project-card';
 import { ProjectCardSkeleton } from '@web/components/project-card-skeleton';
 import { QueryState } from '@web/components/query-state';
 import { errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useMyProjects } from '@web/api/projects/get-my-projects';
 import { DeleteProjectButton } from './components/delete-project-button';
 import { DraftsSection } from './components/drafts-section';

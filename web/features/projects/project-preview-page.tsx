@@ -10,7 +10,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { isContentUnavailableError } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useProject } from '@web/api/projects/get-project';
 
 /**
@@ -18,7 +18,7 @@ import { useProject } from '@web/api/projects/get-project';
  * has an opaque origin (no cookies, no credentialed /api calls, no access to this page) and without
  * allow-top-navigation it cannot navigate this tab. The server adds the same sandbox as a CSP header.
  */
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
+const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
 
 function Message({ title, text, id }: { title: string; text: string; id?: string }) {
   return (

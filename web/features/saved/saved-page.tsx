@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
 import { ProjectGrid } from '@web/components/project-grid';
 import { QueryState } from '@web/components/query-state';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useSavedProjects } from '@web/api/interactions/get-saved-projects';
 
 /** Four columns only on the widest screens: the saved grid sits beside the sidebar. */

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { SKELETONS } from '@shared/constants';
 import { ProjectGrid } from '@web/components/project-grid';
 import { errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useSearchResults } from '@web/api/discovery/get-search-results';
 import { CommentResults } from './components/comment-results';
 import { ResultSection } from './components/result-section';

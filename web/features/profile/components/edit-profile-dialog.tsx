@@ -25,12 +25,12 @@ import {
 } from '@shared/schemas/user';
 import { useToast } from '@web/components/toaster';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUpdateProfile } from '@web/api/users/update-profile';
 import { ImageField } from './image-field';
 
 /** The form filled from the profile (spec section 4). */
-export function formFromProfile(p: TUserProfile): TProfileForm {
+function formFromProfile(p: TUserProfile): TProfileForm {
   return {
     displayName: p.displayName ?? '',
     handle: p.handle,

@@ -4,7 +4,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useFollowStatus } from '@web/api/users/get-follow-status';
 import { useToggleFollow } from '@web/api/users/toggle-follow';
 

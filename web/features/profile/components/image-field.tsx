@@ -9,7 +9,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import { MAX_IMAGE_BYTES } from '@shared/constants';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUploadImage } from '@web/api/uploads/upload-image';
 import { usableImageUrl } from '../profile-display';
 

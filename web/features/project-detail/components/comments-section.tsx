@@ -21,7 +21,7 @@ import { useComments } from '@web/api/interactions/get-comments';
 import { usePostComment } from '@web/api/interactions/post-comment';
 import { useActionFeedback } from './use-action-feedback';
 import { PendingMark } from '@web/components/pending-mark';
-import { usePendingWrites } from '@web/offline/use-offline';
+import { usePendingComments } from '@web/api/writes/pending-writes';
 
 function CommentItem({ comment, canReport }: { comment: TComment; canReport: boolean }) {
   return (
@@ -59,7 +59,7 @@ export function CommentsSection({ projectId, commentCount }: { projectId: string
   const check = ZCommentRequestSchema.safeParse({ content: text });
   const blank = text.trim().length === 0;
   const tooLong = !blank && !check.success;
-  const queued = usePendingWrites().filter((w) => w.url === `/api/projects/${projectId}/comments`);
+  const queued = usePendingComments(projectId);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -101,7 +101,7 @@ export function CommentsSection({ projectId, commentCount }: { projectId: string
         <Stack spacing={1} sx={{ mb: 2 }} aria-label="Comments waiting for the network">
           {queued.map((w) => (
             <Stack key={w.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="pending-comment">
-              <Typography sx={{ overflowWrap: 'anywhere', flex: 1 }}>{(JSON.parse(w.body ?? '{}') as { content?: string }).content}</Typography>
+              <Typography sx={{ overflowWrap: 'anywhere', flex: 1 }}>{w.content}</Typography>
               <PendingMark what="Comment" />
             </Stack>
           ))}

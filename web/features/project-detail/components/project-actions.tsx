@@ -11,7 +11,7 @@ import { formatCount } from '@shared/format';
 import type { TInteractions } from '@shared/schemas/interactions';
 import type { TProject } from '@shared/schemas/project';
 import { PendingMark } from '@web/components/pending-mark';
-import { usePendingWrites } from '@web/offline/use-offline';
+import { usePendingProjectActions } from '@web/api/writes/pending-writes';
 import { useShareProject } from '@web/api/interactions/share-project';
 import { useToggleReaction } from '@web/api/interactions/toggle-reaction';
 import { useToggleSave } from '@web/api/interactions/toggle-save';
@@ -29,7 +29,7 @@ export function ProjectActions({ project, interactions }: { project: TProject; i
   const ready = !!interactions;
   const { user } = useUser();
   const isOwn = user?.id === project.authorId;
-  const queued = usePendingWrites().filter((w) => new RegExp(`^/api/projects/${id}/(react|save|share)$`).test(w.url));
+  const queued = usePendingProjectActions(id);
 
   const onReact = () =>
     react.mutate(hasReacted, {
@@ -74,7 +74,7 @@ export function ProjectActions({ project, interactions }: { project: TProject; i
         Share ({formatCount(project.shareCount)})
       </Button>
       {!isOwn && <ReportButton reportType="project" targetId={project.id} targetLabel="this project" variant="outlined" />}
-      {queued.length > 0 && <PendingMark what={queued.map((w) => w.label).join(', ')} />}
+      {queued.length > 0 && <PendingMark what={queued.join(', ')} />}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { TProject } from '@shared/schemas/project';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useDeleteProject } from '@web/api/projects/delete-project';
 
 /** Delete with a confirmation: the project, its files and everything hanging off it go for good. */

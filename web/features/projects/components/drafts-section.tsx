@@ -5,19 +5,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatRelative } from '@shared/format';
-import { myProjectsQueryKey } from '@web/api/query-keys';
+import { myProjectsQueryKey } from '@web/lib/query-keys';
 import { PendingMark } from '@web/components/pending-mark';
 import { useToast } from '@web/components/toaster';
 import { errorMessage } from '@web/lib/api-client';
-import { DRAFT_TEXTS, draftFileCounts, publishDraft, removeDraft } from '@web/offline/drafts';
+import { publishDraft } from '@web/api/drafts/publish-draft';
+import { useDrafts } from '@web/api/drafts/use-drafts';
+import { usePendingPublishes } from '@web/api/writes/pending-writes';
+import { isQueued } from '@web/api/writes/send-write';
+import { DRAFT_TEXTS, draftFileCounts, removeDraft } from '@web/offline/drafts';
 import type { DraftDoc } from '@web/offline/local-store';
-import { isQueued } from '@web/offline/outbox';
-import { useDrafts, usePendingWrites } from '@web/offline/use-offline';
 
 /** Drafts in My Projects: continue one in the dialog, publish it (once, even offline) or delete it. */
 export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) => void }) {
   const drafts = useDrafts();
-  const pending = new Set(usePendingWrites().map((w) => w.url));
+  const pending = usePendingPublishes();
   const { toast } = useToast();
   const qc = useQueryClient();
   // How many native files each draft keeps on this device (they go with it when it is published).
@@ -61,7 +63,7 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
                 </Typography>
               )}
               <Typography variant="caption" color="textSecondary">{`Edited ${formatRelative(d.updatedAt)} ago`}</Typography>
-              {pending.has(`/api/drafts/${d.id}/publish`) && <PendingMark what={`Publish ${title}`} />}
+              {pending.has(d.id) && <PendingMark what={`Publish ${title}`} />}
               <Button size="small" onClick={() => onContinue(d)} aria-label={`Continue ${title}`}>
                 Continue
               </Button>

@@ -18,7 +18,7 @@ import { MAX_FILE_BYTES, MAX_PROJECT_FILES, NATIVE_FILE_EXTENSIONS } from '@shar
 import type { TProjectFile } from '@shared/schemas/project';
 import { DiskFileTools } from './disk-file-tools';
 import type { FileUploads } from './use-file-uploads';
-import type { PickedFile } from '@web/api/projects/native-file-form';
+import type { PickedFile } from '@web/lib/native-file-form';
 
 const ACCEPT = NATIVE_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 

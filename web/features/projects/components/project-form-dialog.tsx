@@ -17,7 +17,7 @@ import { CATEGORIES, TIME_UNITS } from '@shared/constants';
 import { parseFileProblem, type FileProblem, type TProject, type TProjectInput } from '@shared/schemas/project';
 import { useToast } from '@web/components/toaster';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useAuthRedirect } from '@web/lib/use-auth-redirect';
+import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useCreateProject } from '@web/api/projects/create-project';
 import { useProjectFiles } from '@web/api/projects/get-project-files';
 import { useUpdateProject } from '@web/api/projects/update-project';

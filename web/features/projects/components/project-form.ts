@@ -12,7 +12,7 @@ import {
   type TProjectInput,
 } from '@shared/schemas/project';
 import type { TDraftData } from '@shared/schemas/sync';
-import type { PickedFile } from '@web/api/projects/native-file-form';
+import type { PickedFile } from '@web/lib/native-file-form';
 
 export type ThumbnailMode = 'url' | 'upload';
 
@@ -39,7 +39,7 @@ export type ProjectFormState = {
 export type FieldKey = keyof TProjectInput | 'files' | 'costDollars';
 export type FormErrors = Partial<Record<FieldKey, string>>;
 
-export const COST_MESSAGE = 'Cost must be 0 or more, in dollars with up to 2 decimals';
+const COST_MESSAGE = 'Cost must be 0 or more, in dollars with up to 2 decimals';
 
 export function emptyProjectForm(): ProjectFormState {
   return {
@@ -100,7 +100,7 @@ export function dollarsToCents(text: string): number | null | 'invalid' {
 /** A stand-in that passes the thumbnail check while the chosen file is not uploaded yet. */
 const PENDING_UPLOAD = `/uploads/images/${'0'.repeat(32)}.png`;
 
-export type Validated = { input: TProjectInput; errors: null } | { input: null; errors: FormErrors; first: string };
+type Validated = { input: TProjectInput; errors: null } | { input: null; errors: FormErrors; first: string };
 
 /**
  * Checks the form with the shared schema (the same texts as the server) plus the dialog's own rules:

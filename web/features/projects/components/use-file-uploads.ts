@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { parseFileProblem } from '@shared/schemas/project';
 import { ApiError } from '@web/lib/api-client';
 import { invalidateProjectQueries } from '@web/api/projects/invalidate-projects';
-import type { PickedFile } from '@web/api/projects/native-file-form';
+import type { PickedFile } from '@web/lib/native-file-form';
 import { uploadProjectFiles } from '@web/api/projects/upload-project-files';
 
 /** The upload state of one picked file, shown as its own progress bar. */
-export type FileUpload = { fraction: number; status: 'waiting' | 'uploading' | 'done' | 'failed'; error?: string };
+type FileUpload = { fraction: number; status: 'waiting' | 'uploading' | 'done' | 'failed'; error?: string };
 export type FileUploads = Record<string, FileUpload>;
 
 /**
