@@ -40,7 +40,12 @@ export default tseslint.config(
             })),
             { target: 'web/components', from: ['web/features'], message: 'Shared web code does not import features' },
             { target: 'web/lib', from: ['web/features'], message: 'Shared web code does not import features' },
-            { target: 'web/api', from: ['web/features', 'web/components', 'web/app'], message: 'The web data layer (web/api) imports only shared/ and web/lib' },
+            // Web folders stand on one another in one order: features and app on components, components on
+            // the data layer (web/api), which sits on the offline store (web/offline), which sits on web/lib.
+            { target: 'web/api', from: ['web/features', 'web/components', 'web/app'], message: 'The web data layer (web/api) imports only shared/, web/offline and web/lib' },
+            { target: 'web/offline', from: ['web/features', 'web/components', 'web/app', 'web/api'], message: 'The offline store sits below web/api: it imports only shared/ and web/lib' },
+            { target: 'web/lib', from: ['web/features', 'web/components', 'web/app', 'web/api', 'web/offline'], message: 'web/lib is the floor of the web app: it imports only shared/ and web/platform' },
+            { target: 'web/components', from: ['web/app'], message: 'Shared web components do not import the app shell' },
           ],
         },
       ],

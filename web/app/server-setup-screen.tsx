@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { ZHttpUrlSchema } from '@shared/desktop/desktop-api';
 import { platform } from '@web/platform';
 
-export const SERVER_SETUP_TEXTS = {
+const SERVER_SETUP_TEXTS = {
   title: 'Connect to Buildboard',
   intro: 'Enter the address of the Buildboard server this app should use.',
   label: 'Server address',

@@ -7,7 +7,7 @@ import { CAROUSEL_ARROW_TOLERANCE_PX, CAROUSEL_CARD_WIDTH, CAROUSEL_STEP_PX, SKE
 import { ProjectCardSkeleton } from './project-card-skeleton';
 
 /** Whether there is room to scroll each way; the right side ignores the last 10 px (spec section 9). */
-export function scrollRoom(el: Pick<HTMLElement, 'scrollLeft' | 'clientWidth' | 'scrollWidth'>): { left: boolean; right: boolean } {
+function scrollRoom(el: Pick<HTMLElement, 'scrollLeft' | 'clientWidth' | 'scrollWidth'>): { left: boolean; right: boolean } {
   return {
     left: el.scrollLeft > 0,
     right: el.scrollLeft + el.clientWidth < el.scrollWidth - CAROUSEL_ARROW_TOLERANCE_PX,

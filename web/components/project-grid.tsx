@@ -5,7 +5,7 @@ import { ProjectCard } from './project-card';
 import { ProjectCardSkeleton } from './project-card-skeleton';
 
 /** 1 to 4 columns depending on the width (spec section 2). */
-export const PROJECT_GRID_CELL = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+const PROJECT_GRID_CELL = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
 type Cell = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
 
 /**

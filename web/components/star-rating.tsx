@@ -5,7 +5,7 @@ import { formatRating } from '@shared/format';
 
 const SIZES = { sm: 'small', md: 'medium', lg: 'large' } as const;
 
-export type StarRatingProps = {
+type StarRatingProps = {
   value: number;
   size?: keyof typeof SIZES;
   readOnly?: boolean;

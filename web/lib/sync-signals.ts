@@ -3,7 +3,7 @@
 import type { TSyncCollection } from '@shared/sync-texts';
 
 /** A collection to pull, or 'all' after a reconnect that may have missed signals. */
-export type SyncSignal = TSyncCollection | 'all';
+type SyncSignal = TSyncCollection | 'all';
 type Listener = (signal: SyncSignal) => void;
 
 const listeners = new Set<Listener>();

@@ -17,7 +17,7 @@ const KINDS: [RegExp, string][] = [
 ];
 
 /** Opened projects kept beyond this are evicted oldest first (with their comments and extras). */
-export const MAX_CACHED_PROJECTS = 200;
+const MAX_CACHED_PROJECTS = 200;
 const OWNER = 'owner';
 
 function pathOf(queryKey: readonly unknown[]): string | null {

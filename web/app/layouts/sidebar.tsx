@@ -86,7 +86,7 @@ const SearchField = styled('label')(({ theme }) => {
 });
 
 /** A non-blank query, trimmed and URL-encoded, or null to ignore the submit (spec section 5). */
-export function searchPath(raw: string): string | null {
+function searchPath(raw: string): string | null {
   const q = raw.trim();
   return q ? `/search?q=${encodeURIComponent(q)}` : null;
 }

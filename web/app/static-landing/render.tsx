@@ -30,7 +30,7 @@ function systemDarkFallback(theme: ReturnType<typeof createAppTheme>) {
 // element; the page gets them all in <head> instead.
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>([\s\S]*?)<\/style>/g;
 
-export type StaticLanding = { markup: string; css: string };
+type StaticLanding = { markup: string; css: string };
 
 /** The landing page's markup (the footer's year marked for the server, see shared/static-landing.ts) and its CSS. */
 export function renderStaticLanding(): StaticLanding {

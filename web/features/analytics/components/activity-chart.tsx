@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { TAnalyticsDay } from '@shared/schemas/analytics';
 
-export const SERIES = [
+const SERIES = [
   { key: 'views', label: 'Views' },
   { key: 'reactions', label: 'Likes' },
   { key: 'saves', label: 'Saves' },

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { INFINITE_SCROLL_TRIGGER_PX } from '@shared/constants';
 
 /** Within 1000 px of the bottom of the page (spec section 9). */
-export function nearPageBottom(): boolean {
+function nearPageBottom(): boolean {
   return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - INFINITE_SCROLL_TRIGGER_PX;
 }
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import { PREMIUM_PRICE_USD, VISIBILITY_BOOST } from '@shared/constants';
 
-export const FREE_FEATURES = ['Publish unlimited projects', 'Follow creators and get notified', 'Like, save, comment, rate and share'];
+const FREE_FEATURES = ['Publish unlimited projects', 'Follow creators and get notified', 'Like, save, comment, rate and share'];
 export const PREMIUM_FEATURES = [
   `${VISIBILITY_BOOST}x visibility boost in recommendations and trending`,
   'Priority placement in search',

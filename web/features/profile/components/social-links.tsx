@@ -18,7 +18,7 @@ import YouTubeIcon from '@mui/icons-material/YouTube';
 import { completeSocialLinks, SOCIAL_PLATFORM_LABELS, type SocialPlatform, type TUserProfile } from '@shared/schemas/user';
 
 /** Each supported platform's icon and colour; 'text.primary' follows the light or dark theme. */
-export const PLATFORM_STYLE: Record<SocialPlatform, { icon: ReactElement; color: string }> = {
+const PLATFORM_STYLE: Record<SocialPlatform, { icon: ReactElement; color: string }> = {
   x: { icon: <XIcon />, color: 'text.primary' },
   youtube: { icon: <YouTubeIcon />, color: '#FF0000' },
   instagram: { icon: <InstagramIcon />, color: '#E4405F' },

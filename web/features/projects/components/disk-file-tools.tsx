@@ -10,7 +10,7 @@ import { useToast } from '@web/components/toaster';
 import { platform, type ProjectDiskFile } from '@web/platform';
 import { acceptDiskFiles, filesOfDrop } from './disk-files';
 
-export const DISK_FILE_TEXTS = {
+const DISK_FILE_TEXTS = {
   openFolder: 'Open folder...',
   addFiles: 'Add files...',
   drop: 'Drop files or a folder here',
