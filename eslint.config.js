@@ -71,7 +71,7 @@ export default tseslint.config(
   },
   {
     // MUI 9 components read palette names as `color` ("textSecondary", "error"); a palette path such as
-    // "text.secondary" is silently ignored and the text keeps the inherited colour (stop 32's defect).
+    // "text.secondary" is silently ignored and the text keeps the inherited colour (a grey label turned black once).
     files: ['web/**/*.tsx'],
     rules: {
       'no-restricted-syntax': [

@@ -8,7 +8,7 @@ import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { routeStripe } from './stripe-js-stub';
 import { createProjectViaApi, E2E_ADMIN_EMAIL, newMember, signUpViaApi, type Member } from './support';
 
-// Issue 17: every route of the spec's route tables (section 2), for each audience, in light and in dark
+// Every route of the route tables, for each audience, in light and in dark
 // mode, with dialogs open where a screen has them, has no serious or critical axe violation.
 //
 // The sweep is a data table: add a row for a new screen or dialog, nothing else. One browser context per
@@ -93,7 +93,7 @@ const offline = {
 };
 
 const ROWS: Row[] = [
-  // Signed out (spec section 2, "Route table, signed out").
+  // Signed out: every route a visitor can open.
   { path: '/', roles: ['visitor'], ready: heading(/Share Your Code/) },
   { path: '/signin', roles: ['visitor'] },
   { path: '/anything-else', roles: ['visitor'], ready: heading(/Share Your Code/) },
@@ -101,7 +101,7 @@ const ROWS: Row[] = [
   { path: '/privacy', roles: ['visitor', 'member'], ready: heading('Privacy Policy') },
   { path: '/copyright', roles: ['visitor', 'member'], ready: heading(/Copyright/) },
   { path: '/admin', roles: ['visitor'], ready: heading('Authentication Required') },
-  // Signed in (spec section 2, "Route table, signed in").
+  // Signed in: every route a member can open.
   { path: '/', roles: SIGNED_IN, ready: heading('Explore') },
   { path: '/blog', roles: ['member', 'admin'] },
   { path: (f) => `/blog/${f.blogSlug}`, roles: ['member', 'admin'] },

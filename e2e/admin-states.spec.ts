@@ -2,7 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { createProjectViaApi, dismissToast, signInAsAdmin } from './admin-support';
 import { newMember, signUpViaApi } from './support';
 
-// The admin portal's waiting, empty and failure states (spec sections 2 and 8): what an admin sees
+// The admin portal's waiting, empty and failure states: what an admin sees
 // while an answer is on its way, when a list is empty, and when the server refuses an action.
 
 test.describe.configure({ timeout: 120_000 });

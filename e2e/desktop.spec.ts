@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newMember, signUpViaApi } from './support';
 
-// The desktop app's renderer (issue 15): the same React UI, here in Chromium with the `window.desktop`
+// The desktop app's renderer: the same React UI, here in Chromium with the `window.desktop`
 // bridge stubbed the way the preload exposes it. The stub records every call in window.__desktop.calls
 // and answers pickProjectFiles with what the test put in window.__desktop.nextPick.
 

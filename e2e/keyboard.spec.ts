@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { createProjectViaApi, newMember, signUpViaApi } from './support';
 
-// Issue 17: everything below is done with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows,
+// Everything below is done with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows,
 // Escape). The page is opened by address, as a user would type it.
 
 test.describe.configure({ timeout: 120_000 });

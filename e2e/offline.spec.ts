@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createProject, localRecords, memberWithData, waitForServiceWorker, waitForStored } from './offline-support';
 import { newMember, signUpViaApi } from './support';
 
-// Offline-first (issue 14): the app shell comes from the service worker, the screens from the local
+// Offline-first: the app shell comes from the service worker, the screens from the local
 // store (RxDB on IndexedDB), and writes made offline wait in the outbox until the network is back.
 
 test('a reload offline shows Explore, Saved, Notifications and a visited project from the local store', async ({ context, baseURL }) => {

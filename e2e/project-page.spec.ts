@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createProjectViaApi, newMember, signUpViaApi } from './support';
 
-// The project page and its interactions, Saved and Notifications (spec section 2 "Project detail",
-// "Saved", "Notifications"; the toasts of sections 4 and 8).
+// The project page and its interactions, Saved and Notifications, with the toast each action shows.
 
 async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support';
 
-// My Projects (spec section 2), the Create / Edit Project dialogs (section 5), native hosting (issue 4).
+// My Projects, the Create / Edit Project dialogs, native hosting (files served as the project's own site).
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

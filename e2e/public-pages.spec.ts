@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Signed-out visitor on a fresh server: landing page, catch-all route, footer and legal pages (spec sections 1, 2).
+// Signed-out visitor on a fresh server: landing page, catch-all route, footer and legal pages.
 
 const HERO = 'Share Your Code, Inspire the World';
 const FEATURE_TITLES = ['Easy Sharing', 'Discover Amazing Projects', 'Vibrant Community'];
@@ -61,7 +61,7 @@ test.describe('public pages, signed out', () => {
   });
 
   test('when a visitor opens /, then the page is the static one: it loads no SPA code, and its links still behave', async ({ page }) => {
-    // Issue 16: the server answers the prerendered landing page (dist/web/landing.html) to a request
+    // The server answers the prerendered landing page (dist/web/landing.html) to a request
     // without a session; its one script is a small file of its own.
     const scripts: string[] = [];
     page.on('request', (req) => {

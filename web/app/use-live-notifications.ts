@@ -20,7 +20,7 @@ export function notificationTarget(link: string | null): string {
  * native notification (clicking it shows the notification's target). The session cookie authenticates
  * the socket (in the desktop app, the app:// forwarder adds it in the main process).
  *
- * The socket follows docs/decisions.md (issue 20): WebSocket first, long-polling fallback (the desktop
+ * The socket (docs/decisions.md, Realtime): WebSocket first, long-polling fallback (the desktop
  * app polls through its app:// forwarder); after any disconnect it comes back with jittered backoff, also
  * when the server closed it ('io server disconnect', which Socket.IO itself never retries). Coming back
  * within the recovery window replays the missed pushes (their toasts); after every connection the

@@ -6,7 +6,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { CAROUSEL_ARROW_TOLERANCE_PX, CAROUSEL_CARD_WIDTH, CAROUSEL_STEP_PX, SKELETONS } from '@shared/constants';
 import { ProjectCardSkeleton } from './project-card-skeleton';
 
-/** Whether there is room to scroll each way; the right side ignores the last 10 px (spec section 9). */
+/** Whether there is room to scroll each way; the right side ignores the last 10 px, so rounding never leaves a dead arrow. */
 function scrollRoom(el: Pick<HTMLElement, 'scrollLeft' | 'clientWidth' | 'scrollWidth'>): { left: boolean; right: boolean } {
   return {
     left: el.scrollLeft > 0,

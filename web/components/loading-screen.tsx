@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
-/** Shown while the sign-in state loads (spec section 1). */
+/** Shown while the sign-in state loads, so neither the landing page nor the app flashes first. */
 export function LoadingScreen() {
   return (
     <Box role="status" aria-live="polite" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>

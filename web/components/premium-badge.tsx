@@ -4,7 +4,7 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 const AMBER = { bg: '#fff4e5', text: '#663c00', icon: '#b26a00' } as const;
 
 /**
- * The premium badge (spec section 1): a labelled chip, or with `compact` just the icon (cards,
+ * The premium badge: a labelled chip, or with `compact` just the icon (cards,
  * comments). Both carry data-testid="premium-badge" and the accessible name 'Premium member'.
  */
 export function PremiumBadge({ compact = false }: { compact?: boolean }) {

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 
-/** The placeholder shown while cards load (counts per spec section 9). */
+/** The placeholder shown while cards load, in the card's shape so nothing jumps when they come. */
 export function ProjectCardSkeleton() {
   return (
     <Card variant="outlined" data-testid="project-card-skeleton" aria-hidden>

@@ -31,7 +31,7 @@ function Count({ icon, value, label }: { icon: ReactNode; value: number; label: 
 }
 
 /**
- * The project card of spec section 2, used wherever projects are listed. `eager` for the cards a first
+ * The project card, used wherever projects are listed. `eager` for the cards a first
  * screen shows: their thumbnails load at once instead of after a layout (the largest paint is one).
  */
 export function ProjectCard({ project, actions, eager = false }: { project: TProject; actions?: ReactNode; eager?: boolean }) {

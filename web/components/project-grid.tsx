@@ -4,7 +4,7 @@ import type { TProject } from '@shared/schemas/project';
 import { ProjectCard } from './project-card';
 import { ProjectCardSkeleton } from './project-card-skeleton';
 
-/** 1 to 4 columns depending on the width (spec section 2). */
+/** 1 to 4 columns depending on the width, so a card never gets too narrow to read. */
 const PROJECT_GRID_CELL = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
 type Cell = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
 

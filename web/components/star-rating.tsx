@@ -14,7 +14,7 @@ type StarRatingProps = {
   label?: string;
 };
 
-/** Five stars (spec section 3): sizes sm/md/lg, read-only or an input; the value with one decimal or a dash. */
+/** Five stars: sizes sm/md/lg, read-only or an input; the value with one decimal or a dash. */
 export function StarRating({ value, size = 'md', readOnly = false, showValue = false, onChange, label }: StarRatingProps) {
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>

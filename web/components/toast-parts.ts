@@ -8,5 +8,5 @@ export function toastSeverity(variant: ToastInput['variant']): 'error' | 'succes
   return variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'info';
 }
 
-/** The toast's own element: announced by the ToastProvider's live regions; F8 focuses this region (spec section 9). */
+/** The toast's own element: announced by the ToastProvider's live regions; F8 focuses this region, so a keyboard user reaches it. */
 export const TOAST_REGION = { tabIndex: -1, role: 'region', 'aria-label': 'Notification', 'data-testid': 'toast' } as const;

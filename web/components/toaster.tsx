@@ -65,7 +65,7 @@ const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', over
 
 const ToastContext = createContext<ToastFn | null>(null);
 
-/** Spec section 9: one toast at a time (a new one replaces it), 5 s, swipe right 50 px to dismiss, F8 focuses it. */
+/** One toast at a time (a new one replaces it, so they never pile up), 5 s, swipe right 50 px to dismiss, F8 focuses it. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
   const [open, setOpen] = useState(false);

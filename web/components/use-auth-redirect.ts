@@ -8,7 +8,7 @@ export function loginUrl(returnTo = window.location.pathname + window.location.s
 }
 
 /**
- * Spec section 8: a 401 means the session is gone: toast, then a full-page trip to /api/login
+ * A 401 means the session is gone: toast, then a full-page trip to /api/login (a server route, not the router)
  * after 500 ms. Answers whether the error was handled, so callers show their own toast otherwise.
  */
 export function useAuthRedirect() {

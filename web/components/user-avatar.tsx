@@ -1,7 +1,7 @@
 import Avatar, { type AvatarProps } from '@mui/material/Avatar';
 import { avatarLetterOf, displayNameOf, isImageUrl, type NameParts } from '@shared/format';
 
-/** The profile image when it is an http(s) address or one of our uploads, else the fallback letter of spec section 2. */
+/** The profile image when it is an http(s) address or one of our uploads (never a script URL), else the fallback letter. */
 export function UserAvatar({ user, ...props }: { user: NameParts | null | undefined } & AvatarProps) {
   const src = user?.profileImageUrl;
   const usable = isImageUrl(src);

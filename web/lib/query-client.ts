@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
-/** Spec section 9: queries never retry, never refetch on focus, no polling, never stale; mutations never retry. */
+/** Queries never retry, never refetch on focus, no polling, never stale; mutations never retry: the live socket and the
+ * mutations' own invalidations say when data changed, so the server gets no guesswork traffic. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

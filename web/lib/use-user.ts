@@ -3,7 +3,7 @@ import type { TCurrentUser } from '@shared/schemas/auth';
 import { getQueryFn } from './api-client';
 import { userQueryKey } from './query-keys';
 
-/** The signed-in user, or null for a visitor. Never retried (spec section 4). */
+/** The signed-in user, or null for a visitor. Never retried: a 401 is an answer, not a failure. */
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: userQueryKey,

@@ -34,7 +34,7 @@ export function useAdminUsers(f: AdminUsersFilter) {
   });
 }
 
-/** The admin profile view: its calls run only for admins (spec section 6). */
+/** The admin profile view: its calls run only for admins (anyone else would only get 403s). */
 export function useAdminUser(id: string, enabled: boolean) {
   return useQuery({ queryKey: adminUserQueryKey(id), queryFn: () => apiJson<TAdminUserProfile>('GET', userUrl(id)), enabled });
 }

@@ -14,7 +14,7 @@ export function useBlogPosts(page: { limit: number; offset: number }) {
   });
 }
 
-/** GET /api/blog/{slug}, fetched only when a slug is present (spec section 6). */
+/** GET /api/blog/{slug}, fetched only when a slug is present. */
 export function useBlogPost(slug: string | undefined) {
   return useQuery({
     queryKey: blogPostQueryKey(slug ?? ''),

@@ -8,7 +8,7 @@ export const getFollowingProjects = () => apiJson<TProject[]>('GET', '/api/proje
 export const getFollowingProjectsQueryOptions = () =>
   queryOptions({ queryKey: followingProjectsQueryKey, queryFn: getFollowingProjects });
 
-/** The Following carousel; only asked for when signed in (spec section 6). */
+/** The Following carousel; only asked for when signed in: a visitor follows nobody. */
 export function useFollowingProjects({ enabled }: { enabled: boolean }) {
   return useQuery({ ...getFollowingProjectsQueryOptions(), enabled });
 }

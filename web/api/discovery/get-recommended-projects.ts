@@ -12,7 +12,7 @@ export const getRecommendedPage = (offset: number, limit: number) =>
   apiJson<TProject[]>('GET', `/api/projects/recommended?limit=${limit}&offset=${offset}`);
 
 /**
- * "More for you" as pages (spec section 4): the first page is the plain list, then offsets 8, 16, ...
+ * "More for you" as pages: the first page is the plain list, then offsets 8, 16, ...
  * of 8 each; an empty page ends it.
  */
 export const getRecommendedProjectsQueryOptions = () =>
@@ -24,7 +24,7 @@ export const getRecommendedProjectsQueryOptions = () =>
       param === 0 ? INITIAL_OFFSET : last.length === 0 ? undefined : param + PAGE_SIZE,
   });
 
-/** Only asked for when signed in (spec section 6). */
+/** Only asked for when signed in: a visitor has no recommendations. */
 export function useRecommendedProjects({ enabled }: { enabled: boolean }) {
   return useInfiniteQuery({ ...getRecommendedProjectsQueryOptions(), enabled });
 }

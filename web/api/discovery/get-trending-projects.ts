@@ -8,7 +8,7 @@ export const getTrendingProjects = () => apiJson<TProject[]>('GET', '/api/projec
 export const getTrendingProjectsQueryOptions = () =>
   queryOptions({ queryKey: trendingProjectsQueryKey, queryFn: getTrendingProjects });
 
-/** The Trending carousel; it loads for everyone (spec section 6). */
+/** The Trending carousel; it loads for everyone, visitors too. */
 export function useTrendingProjects() {
   return useQuery(getTrendingProjectsQueryOptions());
 }

@@ -7,7 +7,7 @@ import { followingProjectsQueryKey, projectQueryKey } from '@web/lib/query-keys'
 export const shareProject = (id: string) =>
   sendWrite<TShareResult>({ kind: 'share', projectId: id });
 
-/** Shares into the member's followers' Following feed; the Following feed is refreshed after it (spec section 4). */
+/** Shares into the member's followers' Following feed; the Following feed is refreshed after it. */
 export function useShareProject(id: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -4,7 +4,7 @@ import type { TProject } from '@shared/schemas/project';
 import { isQueued, sendWrite } from '../writes/send-write';
 import { interactionsQueryKey, projectQueryKey } from '@web/lib/query-keys';
 
-/** Like when not liked yet, else remove the like (spec section 4: toggles on hasReacted). */
+/** Like when not liked yet, else remove the like (it toggles on hasReacted). */
 export const toggleReaction = (id: string, hasReacted: boolean) =>
   sendWrite<TReactResult>({ kind: 'reaction', projectId: id, remove: hasReacted });
 

@@ -4,7 +4,7 @@ import type { TProject } from '@shared/schemas/project';
 import { isQueued, sendWrite } from '../writes/send-write';
 import { interactionsQueryKey, projectQueryKey, savedProjectsQueryKey } from '@web/lib/query-keys';
 
-/** Save when not saved yet, else unsave (spec section 4: toggles on hasSaved). */
+/** Save when not saved yet, else unsave (it toggles on hasSaved). */
 export const toggleSave = (id: string, hasSaved: boolean) =>
   sendWrite<TSaveResult>({ kind: 'save', projectId: id, remove: hasSaved });
 

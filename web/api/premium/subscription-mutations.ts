@@ -32,7 +32,7 @@ export function useActivatePremium() {
   return useMutation({ mutationFn: activatePremium, onSuccess: refresh });
 }
 
-/** Cancel at period end, then the status is re-fetched (spec section 4). */
+/** Cancel at period end (the member keeps what they paid for), then the status is re-fetched. */
 export function useCancelSubscription() {
   const refresh = useRefreshPremium();
   return useMutation({ mutationFn: cancelSubscription, onSuccess: refresh });

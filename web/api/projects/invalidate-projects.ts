@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** After a project changes, every list that may show it is read again (spec section 7). */
+/** After a project changes, every list that may show it is read again, so no screen shows the old one. */
 export function invalidateProjectQueries(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (q) => {

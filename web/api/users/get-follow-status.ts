@@ -10,7 +10,7 @@ export const getFollowStatus = (handle: string): Promise<TFollowStatus> =>
 export const getFollowStatusQueryOptions = (handle: string) =>
   queryOptions({ queryKey: followStatusQueryKey(handle), queryFn: () => getFollowStatus(handle) });
 
-/** Only for a signed-in user looking at someone else's handle (spec section 6): pass null otherwise. */
+/** Only for a signed-in user looking at someone else's handle (nobody follows themselves): pass null otherwise. */
 export function useFollowStatus(otherHandle: string | null) {
   return useQuery({ ...getFollowStatusQueryOptions(otherHandle ?? ''), enabled: !!otherHandle });
 }

@@ -3,7 +3,7 @@ import { ZUserSuspendedSchema, type TUserProfile, type TUserSuspended } from '@s
 import { ApiError, apiJson } from '@web/lib/api-client';
 import { profileQueryKey } from '@web/lib/query-keys';
 
-/** GET /api/users/{handleOrId}: the route's handle, else the signed-in user's id (spec section 7). */
+/** GET /api/users/{handleOrId}: the route's handle, else the signed-in user's id. */
 export const getProfile = (key: string): Promise<TUserProfile> => apiJson<TUserProfile>('GET', `/api/users/${encodeURIComponent(key)}`);
 
 export const getProfileQueryOptions = (key: string) =>

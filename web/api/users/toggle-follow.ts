@@ -4,7 +4,7 @@ import { apiJson } from '@web/lib/api-client';
 import { followingProjectsQueryKey, usersQueryKey } from '@web/lib/query-keys';
 
 /**
- * Unfollow when isFollowing is true, otherwise follow (spec section 4). `handle` is a handle or a user
+ * Unfollow when isFollowing is true, otherwise follow. `handle` is a handle or a user
  * id (the project page follows its author by id).
  */
 export const toggleFollow = ({ handle, isFollowing }: { handle: string; isFollowing: boolean }): Promise<TFollowResult> =>

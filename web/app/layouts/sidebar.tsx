@@ -85,7 +85,7 @@ const SearchField = styled('label')(({ theme }) => {
   };
 });
 
-/** A non-blank query, trimmed and URL-encoded, or null to ignore the submit (spec section 5). */
+/** A non-blank query, trimmed and URL-encoded, or null to ignore the submit (a blank search finds nothing). */
 function searchPath(raw: string): string | null {
   const q = raw.trim();
   return q ? `/search?q=${encodeURIComponent(q)}` : null;

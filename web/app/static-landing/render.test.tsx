@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markYear, withYear } from '@shared/static-landing';
 import { renderStaticLanding, staticLandingDocument } from './render';
 
-// Issue 16: the landing page prerendered for visitors (scripts/prerender-landing.ts) is the SPA's
+// The landing page prerendered for visitors (scripts/prerender-landing.ts) is the SPA's
 // LandingPage in the app's theme, as one static document without the SPA's scripts.
 
 const BUILT_INDEX = `<!doctype html>

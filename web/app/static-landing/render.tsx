@@ -1,6 +1,6 @@
 // The visitor landing page as static HTML, rendered at build time (scripts/prerender-landing.ts) from the
 // same LandingPage component the SPA shows, inside the app's theme. The server sends it for `/` to a
-// request without a session, so a first visit paints at once without downloading the SPA (issue 16).
+// request without a session, so a first visit paints at once without downloading the SPA.
 // Runs in Node (react-dom/server), never in the browser.
 import { renderToString } from 'react-dom/server';
 import CssBaseline from '@mui/material/CssBaseline';

@@ -24,7 +24,7 @@ function Notice({ title, text, action, standalone }: { title: string; text: stri
   );
 }
 
-/** Spec section 2: visitors see 'Authentication Required', members 'Access Denied'; admins pass. */
+/** Visitors see 'Authentication Required', members 'Access Denied'; admins pass. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { user, isLoading } = useUser();
   if (isLoading) return <LoadingScreen />;

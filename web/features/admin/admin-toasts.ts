@@ -4,7 +4,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useAuthRedirect } from '@web/components/use-auth-redirect';
 
 /**
- * The admin failure toasts of spec section 8: 'Error' with the given prefix and, when the server said
+ * The admin failure toasts: 'Error' with the given prefix and, when the server said
  * why, its message ('Failed to suspend user: ...'). A lost session goes through the login redirect.
  */
 export function useAdminFailure() {

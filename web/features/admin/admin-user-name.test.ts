@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminUserName } from './admin-user-name';
 
-describe('adminUserName (spec section 2, Users tab)', () => {
+describe('adminUserName (the Users tab)', () => {
   it('when first and last name exist, then both', () => {
     expect(adminUserName({ firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.com' })).toBe('Ada Okafor');
     expect(adminUserName({ firstName: 'Ada', lastName: null, email: 'ada@example.com' })).toBe('Ada');

@@ -32,7 +32,7 @@ function BlogDialog({ open, editing, onClose }: { open: boolean; editing: TBlogP
   const invalid = useValidationToast();
   const pending = create.isPending || update.isPending;
 
-  // Edit fills the form; New Post clears it (spec section 4).
+  // Edit fills the form; New Post clears it, so an edit never leaks into a new post.
   const key = open ? (editing?.id ?? null) : undefined;
   if (key !== loadedFor) {
     setLoadedFor(key);

@@ -10,7 +10,7 @@ import { useSuspendUser } from '@web/api/admin/admin-users';
 import { useAdminFailure, useValidationToast } from './admin-toasts';
 import { adminUserName } from './admin-user-name';
 
-/** Spec section 2: who is being suspended, a 'Suspension Reason', Cancel (clears) and Suspend User. */
+/** Who is being suspended, a 'Suspension Reason', Cancel (clears it) and Suspend User. */
 export function SuspendDialog({ target, reason, onReason, onClose }: { target: TAdminUser | null; reason: string; onReason: (r: string) => void; onClose: () => void }) {
   const suspend = useSuspendUser();
   const failed = useAdminFailure();

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { APP_NAME } from '@shared/constants';
 
-/** The blog's header: the product name plus 'Blog', and a Sign Out link (spec section 2). */
+/** The blog's header: the product name plus 'Blog', and a Sign Out link. */
 export function BlogHeader() {
   return (
     <Stack direction="row" component="header" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3, pb: 2, borderBottom: 1, borderColor: 'divider' }}>

@@ -25,7 +25,7 @@ export function prefetchExplore(queryClient: QueryClient): void {
   void queryClient.prefetchInfiniteQuery(getRecommendedProjectsQueryOptions());
 }
 
-/** The signed-in home (spec section 2): Following, Trending and More for you. */
+/** The signed-in home: Following, Trending and More for you. */
 export function ExplorePage() {
   const { isAuthenticated } = useUser();
   const following = useFollowingProjects({ enabled: isAuthenticated });

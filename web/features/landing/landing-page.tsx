@@ -15,7 +15,7 @@ import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Footer } from '@web/components/footer';
 
-// Sign in / sign up are full-page navigations to the server (spec section 1), never router links.
+// Sign in / sign up are full-page navigations to the server (its login may redirect elsewhere), never router links.
 const SIGN_IN_URL = '/api/login';
 const SIGN_UP_URL = '/api/login?mode=signup';
 
@@ -204,7 +204,7 @@ function ClosingCallToAction() {
   );
 }
 
-/** The visitor landing page (spec section 1): shown at / and every unknown path while signed out. */
+/** The visitor landing page: shown at / and every unknown path while signed out. */
 export function LandingPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}>

@@ -126,7 +126,7 @@ function MemberSubscribe() {
   );
 }
 
-/** /subscribe: the plan comparison and the embedded payment form, or "You're Premium!" (spec section 2). */
+/** /subscribe: the plan comparison and the embedded payment form, or "You're Premium!". */
 export function SubscribePage() {
   const { user, isLoading } = useUser();
   if (isLoading) return null;

@@ -3,7 +3,7 @@ import { UPLOADED_IMAGE_PATTERN, type TUserProfile } from '@shared/schemas/user'
 
 type Names = Pick<TUserProfile, 'displayName' | 'firstName' | 'lastName'> & Partial<Pick<TUserProfile, 'email'>>;
 
-/** The profile's name: displayName, else first plus last name, else 'Anonymous' (spec section 2). */
+/** The profile's name: displayName, else first plus last name, else 'Anonymous' (never blank). */
 export function profileNameOf(p: Names): string {
   const display = p.displayName?.trim();
   if (display) return display;
@@ -11,7 +11,7 @@ export function profileNameOf(p: Names): string {
   return full || 'Anonymous';
 }
 
-/** Up to two initials of the shown name; without any name, the avatar letter of spec section 2. */
+/** Up to two initials of the shown name; without any name, the avatar's fallback letter. */
 export function initialsOf(p: Names): string {
   const name = profileNameOf(p);
   if (name === 'Anonymous' && !p.displayName?.trim()) return avatarLetterOf(p);

@@ -35,7 +35,7 @@ function ProfileNotFound() {
 
 /**
  * /profile (the signed-in user's own, editable) and /profile/{handle} (anyone's; the parameter may also
- * be a user id, as the project page links by authorId). Spec section 2, "Profile".
+ * be a user id, as the project page links by authorId).
  */
 export function ProfilePage() {
   const { handle } = useParams<{ handle?: string }>();

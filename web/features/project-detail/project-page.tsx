@@ -118,7 +118,7 @@ function ProjectDetail({ project }: { project: TProject }) {
   );
 }
 
-/** /project/{id}: the project with its interactions, or one of the error screens of spec section 2. */
+/** /project/{id}: the project with its interactions, or one of the page-wide error screens. */
 export function ProjectPage() {
   const { id = '' } = useParams();
   const project = useProject(id);

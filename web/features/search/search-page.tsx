@@ -28,7 +28,7 @@ function Message({ title, text }: { title: string; text?: string }) {
   );
 }
 
-/** /search?q=: the Projects and Comments sections with their counts (spec section 2). */
+/** /search?q=: the Projects and Comments sections with their counts. */
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();

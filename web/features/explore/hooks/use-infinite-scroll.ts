@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { INFINITE_SCROLL_TRIGGER_PX } from '@shared/constants';
 
-/** Within 1000 px of the bottom of the page (spec section 9). */
+/** Within 1000 px of the bottom of the page: the next page loads before the member reaches the end. */
 function nearPageBottom(): boolean {
   return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - INFINITE_SCROLL_TRIGGER_PX;
 }

@@ -55,7 +55,7 @@ function Plan({ name, price, features, highlight, children }: { name: string; pr
   );
 }
 
-/** Free at 0 USD/month and Premium at 9 USD/month marked 'Most Popular' (spec section 2). */
+/** Free at 0 USD/month and Premium at 9 USD/month marked 'Most Popular'. */
 export function PlanComparison({ premiumAction }: { premiumAction: ReactNode }) {
   return (
     <Grid container spacing={3}>

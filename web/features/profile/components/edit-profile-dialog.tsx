@@ -29,7 +29,7 @@ import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useUpdateProfile } from '@web/api/users/update-profile';
 import { ImageField } from './image-field';
 
-/** The form filled from the profile (spec section 4). */
+/** The form filled from the profile. */
 function formFromProfile(p: TUserProfile): TProfileForm {
   return {
     displayName: p.displayName ?? '',

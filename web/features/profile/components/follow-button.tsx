@@ -8,7 +8,7 @@ import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useFollowStatus } from '@web/api/users/get-follow-status';
 import { useToggleFollow } from '@web/api/users/toggle-follow';
 
-/** Follow / Unfollow for another user's profile, with the toasts of spec sections 4 and 8. */
+/** Follow / Unfollow for another user's profile, with a toast for each outcome. */
 export function FollowButton({ handle }: { handle: string }) {
   const { toast } = useToast();
   const handleAuthError = useAuthRedirect();

@@ -26,7 +26,7 @@ function Count({ value, label, testId }: { value: number; label: string; testId:
   );
 }
 
-/** Banner, avatar, names, bio, location, 'Joined', counts, premium badge and social links (spec section 2). */
+/** Banner, avatar, names, bio, location, 'Joined', counts, premium badge and social links. */
 export function ProfileHeader({ profile, action }: { profile: TUserProfile; action: ReactNode }) {
   const name = profileNameOf(profile);
   const banner = usableImageUrl(profile.bannerImageUrl);

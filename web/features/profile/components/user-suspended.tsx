@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '@shared/format';
 import type { TUserSuspended } from '@shared/schemas/user';
 
-/** What non-owners see instead of a suspended user's profile (spec section 2). */
+/** What non-owners see instead of a suspended user's profile. */
 export function UserSuspended({ details }: { details: TUserSuspended }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, maxWidth: 560, mx: 'auto', textAlign: 'center' }}>

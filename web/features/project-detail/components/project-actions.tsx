@@ -17,7 +17,7 @@ import { useToggleReaction } from '@web/api/interactions/toggle-reaction';
 import { useToggleSave } from '@web/api/interactions/toggle-save';
 import { useActionFeedback } from './use-action-feedback';
 
-/** Like / Liked, Save / Saved and Share, each with its count (spec sections 2 and 4). */
+/** Like / Liked, Save / Saved and Share, each with its count. */
 export function ProjectActions({ project, interactions }: { project: TProject; interactions: TInteractions | undefined }) {
   const id = String(project.id);
   const react = useToggleReaction(id);

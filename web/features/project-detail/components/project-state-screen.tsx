@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** The page-wide screens of spec section 2: 'Content Unavailable', 'Error Loading Project', 'Project not found'. */
+/** The page-wide screens: 'Content Unavailable', 'Error Loading Project', 'Project not found'. */
 export function ProjectStateScreen({ icon, title, text, action }: { icon: ReactNode; title: string; text?: string; action?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, maxWidth: 560, mx: 'auto', mt: { md: 6 }, textAlign: 'center' }}>

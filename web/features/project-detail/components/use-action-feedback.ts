@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useToast } from '@web/components/toaster';
 import { useAuthRedirect } from '@web/components/use-auth-redirect';
 
-/** The toasts of spec sections 4 and 8: 'Success' with the spec's text, or 'Error' (a 401 logs in again instead). */
+/** The action toasts: 'Success' with the action's text, or 'Error' (a 401 logs in again instead). */
 export function useActionFeedback() {
   const { toast } = useToast();
   const authRedirect = useAuthRedirect();

@@ -48,7 +48,7 @@ const TEXTS = {
 
 const serverMessage = (err: unknown) => (err instanceof ApiError ? err.serverMessage : null);
 
-/** The Create Project and Edit Project dialogs (spec sections 2 and 5); fields reset after a save. */
+/** The Create Project and Edit Project dialogs; fields reset after a save. */
 export function ProjectFormDialog({
   open,
   project,

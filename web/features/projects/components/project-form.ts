@@ -81,7 +81,7 @@ export function projectFormFrom(p: TProject): ProjectFormState {
   };
 }
 
-/** Choosing the thumbnail source clears the other one (spec section 4). */
+/** Choosing the thumbnail source clears the other one: a project has one thumbnail. */
 export function withThumbnailMode(s: ProjectFormState, mode: ThumbnailMode): ProjectFormState {
   if (mode === s.thumbnailMode) return s;
   return mode === 'url'
