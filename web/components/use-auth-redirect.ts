@@ -1,11 +1,9 @@
 import { useCallback } from 'react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
+import { loginUrl } from '@web/api/auth/auth-pages';
 import { isUnauthorizedError } from '@web/lib/api-client';
 import { useToast } from './toaster';
 
-export function loginUrl(returnTo = window.location.pathname + window.location.search): string {
-  return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
-}
 
 /**
  * A 401 means the session is gone: toast, then a full-page trip to /api/login (a server route, not the router)

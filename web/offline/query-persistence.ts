@@ -2,11 +2,15 @@
 // reload offline) paints from them at once, then refreshes from the network.
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { LAST_SYNC, localStore, readMeta, wipeLocalStore, writeMeta, type LocalStore } from './local-store';
+import { userQueryKey } from '@web/lib/query-keys';
 import { answerFromReplicas } from './replicas';
+
+/** The signed-in member's read: its answer decides who owns the store. */
+const USER_PATH = userQueryKey.join('/');
 
 /** The reads worth keeping offline, by the path their key joins to; anything else is not stored. */
 const KINDS: [RegExp, string][] = [
-  [/^\/api\/auth\/user$/, 'user'],
+  [new RegExp(`^${USER_PATH}$`), 'user'],
   [/^\/api\/projects\/(trending|following|recommended)$/, 'feed'],
   [/^\/api\/projects\/\d+$/, 'project'],
   [/^\/api\/projects\/\d+\/(comments|interactions|user-rating|recommended)$/, 'project-extra'],
@@ -112,7 +116,7 @@ export function persistQueries(qc: QueryClient): () => void {
     const query = event.query;
     void localStore().then(async (db) => {
       if (!db) return;
-      if (pathOf(query.queryKey) === '/api/auth/user') {
+      if (pathOf(query.queryKey) === USER_PATH) {
         const user = query.state.data as { id: string } | null;
         const owner = await readMeta(db, OWNER);
         if (!user) return void (owner ? wipeLocalStore() : undefined);

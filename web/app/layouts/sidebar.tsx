@@ -26,6 +26,7 @@ import type { TCurrentUser } from '@shared/schemas/auth';
 import { displayNameOf } from '@shared/format';
 import { UserAvatar } from '@web/components/user-avatar';
 import { lazyPart } from '@web/lib/after-first-paint';
+import { SIGN_OUT_URL } from '@web/api/auth/auth-pages';
 
 type NavItem = { label: string; to: string; icon: ReactNode; match: string[] };
 
@@ -163,7 +164,7 @@ export function Sidebar({ user, badges = {}, idle, onNavigate }: { user: TCurren
           <Typography noWrap sx={{ fontWeight: 600 }} data-testid="sidebar-display-name">
             {displayNameOf(user)}
           </Typography>
-          <Link href="/api/logout" variant="body2">
+          <Link href={SIGN_OUT_URL} variant="body2">
             Sign Out
           </Link>
         </Box>

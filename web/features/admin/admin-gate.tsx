@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { loginUrl } from '@web/components/use-auth-redirect';
+import { loginUrl } from '@web/api/auth/auth-pages';
 import { useUser } from '@web/lib/use-user';
 
 function Notice({ title, text, action, standalone }: { title: string; text: string; action: ReactNode; standalone?: boolean }) {

@@ -13,7 +13,8 @@ import CodeIcon from '@mui/icons-material/Code';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN } from '@shared/constants';
 import { safeReturnTo, ZLoginRequestSchema, ZRegisterRequestSchema } from '@shared/schemas/auth';
-import { apiJson, errorMessage } from '@web/lib/api-client';
+import { signIn } from '@web/api/auth/sign-in';
+import { errorMessage } from '@web/lib/api-client';
 
 type Mode = 'signin' | 'signup';
 type Fields = { email: string; password: string; firstName: string; lastName: string };
@@ -55,7 +56,7 @@ export function SignInPage() {
     }
     setPending(true);
     try {
-      await apiJson('POST', mode === 'signup' ? '/api/auth/register' : '/api/auth/login', parsed.data);
+      await signIn(mode, parsed.data);
       // A full page load, so every query starts from the new session.
       window.location.assign(returnTo);
     } catch (err) {

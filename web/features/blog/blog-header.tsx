@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { APP_NAME } from '@shared/constants';
+import { SIGN_OUT_URL } from '@web/api/auth/auth-pages';
 
 /** The blog's header: the product name plus 'Blog', and a Sign Out link. */
 export function BlogHeader() {
@@ -10,7 +11,7 @@ export function BlogHeader() {
       <Typography variant="h6" component="p" sx={{ fontWeight: 800 }}>
         {`${APP_NAME} Blog`}
       </Typography>
-      <Link href="/api/logout">Sign Out</Link>
+      <Link href={SIGN_OUT_URL}>Sign Out</Link>
     </Stack>
   );
 }

@@ -13,11 +13,10 @@ import CodeIcon from '@mui/icons-material/Code';
 import GroupsIcon from '@mui/icons-material/Groups';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
+import { SIGN_IN_URL, SIGN_UP_URL } from '@web/api/auth/auth-pages';
 import { Footer } from '@web/components/footer';
 
 // Sign in / sign up are full-page navigations to the server (its login may redirect elsewhere), never router links.
-const SIGN_IN_URL = '/api/login';
-const SIGN_UP_URL = '/api/login?mode=signup';
 
 /** Accent gradients that read well on light and dark backgrounds: a bright one for large text, a deeper one behind white text. */
 const ACCENT_GRADIENT = 'linear-gradient(135deg, #6366f1 0%, #a855f7 50%, #ec4899 100%)';

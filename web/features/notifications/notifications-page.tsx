@@ -25,6 +25,7 @@ import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useNotifications } from '@web/api/notifications/get-notifications';
 import { unreadCountQueryKey } from '@web/lib/query-keys';
 import { useMarkNotificationRead } from '@web/api/notifications/mark-notification-read';
+import { SIGN_OUT_URL } from '@web/api/auth/auth-pages';
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
@@ -135,7 +136,7 @@ export function NotificationsPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           Notifications
         </Typography>
-        <Link href="/api/logout" variant="body2">
+        <Link href={SIGN_OUT_URL} variant="body2">
           Sign Out
         </Link>
       </Stack>
