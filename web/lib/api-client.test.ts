@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn, isContentUnavailableError, isUnauthorizedError } from './api-client';
+import { ApiError, apiRequest, getQueryFn, isContentUnavailableError, isUnauthorizedError } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,6 +29,25 @@ describe('api client', () => {
       body: '{"content":"hi"}',
       credentials: 'include',
     });
+  });
+
+  it('when extra headers are given, then they go with the JSON header', async () => {
+    const f = reply(200, '{}');
+    vi.stubGlobal('fetch', f);
+    await apiRequest('POST', '/api/projects/1/share', undefined, { 'Idempotency-Key': 'key-0001' });
+    await apiRequest('POST', '/api/projects/1/comments', { content: 'hi' }, { 'Idempotency-Key': 'key-0002' });
+    expect(f.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1].headers)).toEqual([
+      { 'Idempotency-Key': 'key-0001' },
+      { 'Idempotency-Key': 'key-0002', 'Content-Type': 'application/json' },
+    ]);
+  });
+
+  it("when the error JSON has a code, then the error gives it beside the server's message", async () => {
+    vi.stubGlobal('fetch', reply(409, '{"code":"IDEMPOTENCY_IN_PROGRESS","message":"Still running"}'));
+    const err = (await apiRequest('POST', '/api/projects/1/share').catch((e: unknown) => e)) as ApiError;
+    expect([err.status, err.serverCode, err.serverMessage]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS', 'Still running']);
+    vi.stubGlobal('fetch', reply(404, '{"message":"Not found"}'));
+    expect(((await apiRequest('GET', '/api/x').catch((e: unknown) => e)) as ApiError).serverCode).toBeNull();
   });
 
   it('when reading a query key, then it GETs the parts joined by slashes; 401 is null in returnNull mode', async () => {

@@ -5,7 +5,7 @@
 // how each kind of write is sent, what it refreshes and what follows it.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ERROR_REASONS } from '@shared/errors';
-import { ApiError, apiRequest } from '@web/lib/api-client';
+import { ApiError, apiJson } from '@web/lib/api-client';
 import { localStore, type OutboxDoc } from './local-store';
 
 /** A write as the data layer types it: its kind and its own fields, stored as they are. */
@@ -53,8 +53,7 @@ async function send(route: WriteRoute, key: string): Promise<SendOutcome> {
   try {
     await route.before?.();
     const form = route.form ? await route.form() : null;
-    const res = await apiRequest(route.method, route.url, form ?? route.body, { 'Idempotency-Key': key });
-    const answer: unknown = res.status === 204 ? null : await res.json();
+    const answer = await apiJson<unknown>(route.method, route.url, form ?? route.body, { 'Idempotency-Key': key });
     route.after?.();
     return { code: 'applied', answer };
   } catch (err) {
