@@ -118,8 +118,3 @@ export function assertAdmin(actor: AccessViewer): void {
   if (!actor) throw AppError.unauthorized();
   if (!isAdmin(actor)) throw AppError.forbidden();
 }
-
-/** Premium counts only while it has not expired (premium-only features ask here). */
-export function isPremiumNow(u: { isPremium: boolean; premiumExpiresAt: Date | null }, now = new Date()): boolean {
-  return u.isPremium && (!u.premiumExpiresAt || u.premiumExpiresAt.getTime() > now.getTime());
-}

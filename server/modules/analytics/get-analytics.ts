@@ -4,7 +4,7 @@ import { PROJECT_MESSAGES } from '@shared/schemas/project';
 import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { isPremiumNow } from '../users/to-current-user';
+import { isPremiumNow } from '../../access/premium';
 import type { UserRow } from '../users/users.repository';
 import { authorProjects, dailyActivity, projectActivity, type ActivityCounts } from './analytics.repository';
 

@@ -17,6 +17,7 @@ const blogCaching: ReadOptions<CachedJson> = { ttlMs: PUBLIC_CACHE_TTL_MS.blog, 
 export function blogRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, cache } = deps;
+  router.use('/api/admin/blog', requireAdmin);
 
   // The same for everyone: served from the public cache (any admin write drops it), revalidated by ETag.
   router.get('/api/blog', async (req, res) => {
@@ -31,16 +32,16 @@ export function blogRoutes(deps: AppDeps): Router {
     sendCachedJson(res, await cache.read(cacheKeys.blogPost(slug), load, blogCaching), 'public, no-cache');
   });
 
-  router.post('/api/admin/blog', requireAdmin, async (req, res) => {
+  router.post('/api/admin/blog', async (req, res) => {
     res.status(201).json(await createBlogPost({ db }, currentUser(req), parse(ZBlogPostInputSchema, req.body)));
   });
 
-  router.put('/api/admin/blog/:id', requireAdmin, async (req, res) => {
+  router.put('/api/admin/blog/:id', async (req, res) => {
     const id = serialIdParam(req.params.id, ADMIN_MESSAGES.blogPostNotFound);
     res.json(await updateBlogPost({ db }, currentUser(req), id, parse(ZBlogPostInputSchema, req.body)));
   });
 
-  router.delete('/api/admin/blog/:id', requireAdmin, async (req, res) => {
+  router.delete('/api/admin/blog/:id', async (req, res) => {
     await deleteBlogPost({ db }, currentUser(req), serialIdParam(req.params.id, ADMIN_MESSAGES.blogPostNotFound));
     res.status(204).end();
   });

@@ -1,13 +1,15 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { isoSql } from '../../db/iso-sql';
 import { prepared, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
-import { projects, users } from '../../db/schema';
+import { projects } from '../../db/schema';
 import { projectCardJsonSql, publicNameSql, visibleCardsJsonSql } from '../projects/project-card-sql';
 import { previewOriginOf, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
-import { PREMIUM_NOW_SQL, trendingScoreSql } from './trending-score';
+import { PREMIUM_NOW_SQL } from '../../access/premium';
+import { authorVisible, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
+import { trendingScoreSql } from './trending-score';
 
 // ---------------------------------------------------------------------------------------------------
 // Trending scores
@@ -50,7 +52,7 @@ export async function refreshAllTrendingScores(db: DbOrTx): Promise<number | nul
 /** Best trending score first; projects of suspended authors are left out. */
 export function trendingProjectViewsQuery(db: DbOrTx, limit: number) {
   return selectProjectViews(db)
-    .where(eq(users.isSuspended, false))
+    .where(authorVisible())
     .orderBy(sql`${projects.trendingScore} DESC NULLS LAST`, sql`${projects.id} DESC NULLS LAST`)
     .limit(limit);
 }
@@ -68,7 +70,7 @@ export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]
   if (ids.length === 0) return [];
   const statement = prepared(db, 'visible_project_views', (d, name) =>
     selectProjectViews(d)
-      .where(and(sql`${projects.id} = ANY(${sql.placeholder('ids')}::int[])`, eq(users.isSuspended, false)))
+      .where(and(sql`${projects.id} = ANY(${sql.placeholder('ids')}::int[])`, authorVisible()))
       .prepare(name),
   );
   const rows = await statement.execute({ ids: [...ids] });
@@ -119,7 +121,7 @@ export async function listFollowingJson(db: DbOrTx, userId: string, limit: numbe
       WITH followed AS (
         SELECT u.id, u.display_name, u.first_name, u.last_name
         FROM follows f JOIN users u ON u.id = f.following_id
-        WHERE f.follower_id = ${member} AND NOT u.is_suspended AND u.id <> ${member}
+        WHERE f.follower_id = ${member} AND ${userVisibleSql('u')} AND u.id <> ${member}
       ), activity AS (
         SELECT p.id AS project_id, p.created_at AS at, NULL::uuid AS shared_by,
           NULL::text AS sharer_display_name, NULL::text AS sharer_first_name, NULL::text AS sharer_last_name
@@ -132,7 +134,7 @@ export async function listFollowingJson(db: DbOrTx, userId: string, limit: numbe
           SELECT sh.project_id, sh.shared_at FROM shares sh
           JOIN projects sp ON sp.id = sh.project_id
           JOIN users sa ON sa.id = sp.author_id
-          WHERE sh.user_id = fu.id AND sp.author_id <> ${member} AND NOT sa.is_suspended
+          WHERE sh.user_id = fu.id AND sp.author_id <> ${member} AND ${userVisibleSql('sa')}
           ORDER BY sh.shared_at DESC, sh.project_id DESC LIMIT ${perSource}
         ) s
       ), latest AS (
@@ -223,7 +225,7 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
       -- Each source reads its projects through an index and carries the columns the ranking needs,
       -- so projects is never read again as a whole.
       (SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p JOIN users u ON u.id = p.author_id
-       WHERE p.author_id <> ${userId} AND NOT u.is_suspended
+       WHERE p.author_id <> ${userId} AND ${userVisibleSql('u')}
        ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
        LIMIT ${size})
       UNION
@@ -249,7 +251,7 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
     LEFT JOIN creators cr ON cr.author_id = c.author_id
     LEFT JOIN colikes cl ON cl.project_id = c.id
     -- Against the few suspended members (their index), not a join of every candidate's author.
-    WHERE c.author_id <> ${userId} AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = c.author_id AND u.is_suspended)
+    WHERE c.author_id <> ${userId} AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = c.author_id AND ${userHiddenSql('u')})
     WINDOW best AS (ORDER BY c.trending_score + ln(1
         + ${a.category} * coalesce(cats.share, 0)
         + coalesce(cr.weight, 0)
@@ -503,7 +505,7 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
       -- The best-matching authors' best projects: a common first name cannot pull in half the table.
       SELECT x.* FROM (
         SELECT u.id FROM users u
-        WHERE ${AUTHOR_NAME} %> ${terms.text} AND NOT u.is_suspended
+        WHERE ${AUTHOR_NAME} %> ${terms.text} AND ${userVisibleSql('u')}
         ORDER BY word_similarity(${terms.text}, ${AUTHOR_NAME}) DESC, u.id
         LIMIT ${AUTHORS_PER_SEARCH}
       ) a CROSS JOIN LATERAL (
@@ -520,7 +522,7 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
         )::float8 AS relevance,
         ${sql.raw(PREMIUM_NOW_SQL)} AS premium
       FROM matches m JOIN users u ON u.id = m.author_id
-      WHERE NOT u.is_suspended
+      WHERE ${userVisibleSql('u')}
     )
     SELECT id FROM ranked
     ORDER BY round(relevance::numeric, 1) DESC, premium DESC, relevance DESC,
@@ -566,9 +568,9 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number): SQL {
       cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"
     FROM matches m
     JOIN users cu ON cu.id = m.user_id
-    WHERE NOT cu.is_suspended
+    WHERE ${userVisibleSql('cu')}
       -- Hidden with their projects: the projects of suspended authors are few and found by author.
-      AND m.project_id NOT IN (SELECT p.id FROM users pa JOIN projects p ON p.author_id = pa.id WHERE pa.is_suspended)
+      AND m.project_id NOT IN (SELECT p.id FROM users pa JOIN projects p ON p.author_id = pa.id WHERE ${userHiddenSql('pa')})
     ORDER BY round(${fts.relevance(sql.raw('m.document'))}::numeric, 1) DESC, m.created_at DESC, m.id DESC
     LIMIT ${limit}`;
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { VISIBILITY_BOOST } from '@shared/constants';
+import { PREMIUM_NOW_SQL } from '../../access/premium';
 
 /**
  * The trending ("hot") score, in one place. It ranks projects exactly like
@@ -57,9 +58,6 @@ export function trendingScoreOf(p: TrendingInputs): number {
   const boost = p.authorIsPremium ? VISIBILITY_BOOST : 1;
   return Math.log2(boost * trendingPoints(p)) + (p.createdAt.getTime() - EPOCH_MS) / 1000 / HALF_LIFE_S;
 }
-
-/** Premium counts only while it has not expired (the rule of isPremiumNow), for the users row `u`. */
-export const PREMIUM_NOW_SQL = `(u.is_premium AND (u.premium_expires_at IS NULL OR u.premium_expires_at > now()))`;
 
 /** The projects columns the score reads. */
 export type ScoreCounter = 'view_count' | 'reaction_count' | 'comment_count' | 'save_count' | 'share_count' | 'rating_sum';

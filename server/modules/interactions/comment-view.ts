@@ -1,6 +1,6 @@
 import { publicNameOf } from '@shared/format';
 import type { TComment } from '@shared/schemas/interactions';
-import { isPremiumNow } from '../users/to-current-user';
+import { isPremiumNow } from '../../access/premium';
 import type { CommentViewRow } from './interactions.repository';
 
 /** A comment as the API answers it; its content stays the plain text the member wrote. */

@@ -1,4 +1,5 @@
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { authorHiddenColumn, authorVisible, authorVisibleOrOwnedBy, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { isolatedBatchOf } from '../../db/batch-per-turn';
 import { preparedSql } from '../../db/prepared';
@@ -29,7 +30,7 @@ export async function findProjectAccess(db: DbOrTx, id: number): Promise<Project
       title: projects.title,
       category: projects.category,
       authorId: projects.authorId,
-      authorIsSuspended: users.isSuspended,
+      authorIsSuspended: authorHiddenColumn,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.authorId))
@@ -56,7 +57,7 @@ const ph = (name: string) => sql.placeholder(name);
  * the access policy already allowed this member (`any_author`, see writeWhereVisible).
  */
 const targetOfInput = () => sql`target AS (
-      SELECT i.ord, p.id, p.author_id, u.is_suspended, (NOT u.is_suspended OR i.any_author) AS open
+      SELECT i.ord, p.id, p.author_id, ${userHiddenSql('u')} AS author_hidden, (${userVisibleSql('u')} OR i.any_author) AS open
       FROM input i JOIN projects p ON p.id = i.project_id JOIN users u ON u.id = p.author_id
     )`;
 
@@ -124,7 +125,7 @@ function countedMany(db: DbOrTx, kind: CountedWrite) {
       WHERE p.id = ANY(ARRAY(SELECT DISTINCT project_id FROM written ORDER BY 1))
       RETURNING p.id, p.${column} AS n
     )
-    SELECT t.author_id AS "authorId", t.is_suspended AS "authorIsSuspended",
+    SELECT t.author_id AS "authorId", t.author_hidden AS "authorIsSuspended",
       (EXISTS (SELECT 1 FROM written w WHERE w.user_id = i.user_id AND w.project_id = i.project_id)
         AND i.ord = (SELECT min(j.ord) FROM input j WHERE j.user_id = i.user_id AND j.project_id = i.project_id)) AS changed,
       coalesce((SELECT n FROM bumped b WHERE b.id = i.project_id), (SELECT ${column} FROM projects WHERE id = i.project_id), 0)::int AS count
@@ -297,7 +298,7 @@ const insertComments = (db: DbOrTx) =>
       UPDATE projects p SET comment_count = ${sql.raw(NEXT_COMMENT_COUNT)}, trending_score = ${trendingScoreWithSql('comment_count', NEXT_COMMENT_COUNT)}
       WHERE p.id = ANY(ARRAY(SELECT DISTINCT project_id FROM numbered ORDER BY 1))
     )
-    SELECT t.author_id AS "authorId", t.is_suspended AS "authorIsSuspended", n.id::int AS id, c.created_at
+    SELECT t.author_id AS "authorId", t.author_hidden AS "authorIsSuspended", n.id::int AS id, c.created_at
     FROM input i LEFT JOIN target t ON t.ord = i.ord LEFT JOIN numbered n ON n.ord = i.ord LEFT JOIN inserted c ON c.id = n.id
     ORDER BY i.ord`);
 
@@ -393,7 +394,7 @@ export function listSavedProjectViews(
 ): Promise<ProjectViewRow[]> {
   return selectProjectViews(db)
     .innerJoin(saves, and(eq(saves.projectId, projects.id), eq(saves.userId, userId)))
-    .where(opts.includeSuspended ? undefined : or(eq(users.isSuspended, false), eq(projects.authorId, userId)))
+    .where(opts.includeSuspended ? undefined : authorVisibleOrOwnedBy(projects.authorId, userId))
     .orderBy(desc(saves.createdAt), desc(projects.id))
     .limit(opts.limit);
 }
@@ -434,7 +435,7 @@ export function listRecommendedFor(
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.authorId))
-    .where(and(ne(projects.id, project.id), eq(users.isSuspended, false)))
+    .where(and(ne(projects.id, project.id), authorVisible()))
     .orderBy(related, desc(projects.trendingScore), desc(projects.createdAt), desc(projects.id))
     .limit(limit);
 }

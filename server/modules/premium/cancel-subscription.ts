@@ -1,5 +1,5 @@
 import { PREMIUM_MESSAGES, type TCancelSubscriptionResult } from '@shared/schemas/premium';
-import { isPremiumNow } from '../../access/access-policy';
+import { isPremiumNow } from '../../access/premium';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { UserRow } from '../users/users.repository';

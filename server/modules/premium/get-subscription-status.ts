@@ -1,7 +1,7 @@
 import type { TSubscriptionStatus } from '@shared/schemas/premium';
 import type { Config } from '../../config';
 import type { UserRow } from '../users/users.repository';
-import { isPremiumNow } from '../users/to-current-user';
+import { isPremiumNow } from '../../access/premium';
 import { publishableKeyOf } from './stripe-client';
 
 /** Premium is computed: it ends by itself when premiumExpiresAt passes. */

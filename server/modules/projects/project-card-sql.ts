@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isoSql } from '../../db/iso-sql';
-import { PREMIUM_NOW_SQL } from '../discovery/trending-score';
+import { PREMIUM_NOW_SQL } from '../../access/premium';
+import { userVisibleSql } from '../../access/visibility-sql';
 
 /** The characters String.prototype.trim removes (white space and line terminators), for btrim. */
 const JS_TRIM_CHARS = ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
@@ -27,7 +28,7 @@ export function visibleCardsJsonSql(ids: SQL, previewOrigin: SQL): SQL {
     FROM unnest(${ids}) WITH ORDINALITY AS wanted(id, n)
     JOIN projects p ON p.id = wanted.id
     JOIN users u ON u.id = p.author_id
-    WHERE NOT u.is_suspended)`;
+    WHERE ${userVisibleSql('u')})`;
 }
 
 export function projectCardJsonSql(previewOrigin: SQL, extra?: SQL): SQL {

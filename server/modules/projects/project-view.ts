@@ -3,7 +3,8 @@ import { publicNameOf } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
 import type { DbOrTx } from '../../db/client';
 import { projects, users } from '../../db/schema';
-import { isPremiumNow } from '../../access/access-policy';
+import { isPremiumNow } from '../../access/premium';
+import { authorHiddenColumn } from '../../access/visibility-sql';
 
 /** PREVIEW_ORIGIN's origin, or '' when hosted files are served from the app's own origin. */
 export function previewOriginOf(previewOrigin: string | undefined): string {
@@ -30,7 +31,7 @@ export const projectViewColumns = {
   authorAvatar: users.profileImageUrl,
   authorIsPremium: users.isPremium,
   authorPremiumExpiresAt: users.premiumExpiresAt,
-  authorIsSuspended: users.isSuspended,
+  authorIsSuspended: authorHiddenColumn,
 };
 
 /** SELECT projects joined with their author; add where/orderBy/limit at the call site. */

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { authorHiddenColumn, authorVisible } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, users } from '../../db/schema';
 import { selectProjectViews, type ProjectViewRow } from './project-view';
@@ -20,7 +21,7 @@ export function findProjectById(db: DbOrTx, id: number): Promise<ProjectRow | un
 /** Every project, newest first; projects of suspended authors are left out. */
 export function listProjectViews(db: DbOrTx, page: { limit: number; offset: number }): Promise<ProjectViewRow[]> {
   return selectProjectViews(db)
-    .where(eq(users.isSuspended, false))
+    .where(authorVisible())
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -94,7 +95,7 @@ export async function findHostedFile(db: DbOrTx, projectId: number, path: string
       mimeType: projectFiles.mimeType,
       hostingType: projects.hostingType,
       authorId: projects.authorId,
-      authorIsSuspended: users.isSuspended,
+      authorIsSuspended: authorHiddenColumn,
     })
     .from(projectFiles)
     .innerJoin(projects, eq(projects.id, projectFiles.projectId))

@@ -14,6 +14,7 @@ const REPORTS_PER_HOUR = 20;
 export function reportsRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps;
+  router.use('/api/admin/reports', requireAdmin);
   const reportLimit = deps.limiter({
     name: 'reports',
     windowMs: 60 * 60 * 1000,
@@ -26,11 +27,11 @@ export function reportsRoutes(deps: AppDeps): Router {
     res.status(201).json(await createReport({ db }, currentUser(req), parse(ZReportRequestSchema, req.body)));
   });
 
-  router.get('/api/admin/reports', requireAdmin, async (req, res) => {
+  router.get('/api/admin/reports', async (req, res) => {
     res.json(await listReports({ db }, parse(ZAdminReportsQuerySchema, req.query)));
   });
 
-  router.patch('/api/admin/reports/:id', requireAdmin, async (req, res) => {
+  router.patch('/api/admin/reports/:id', async (req, res) => {
     const id = serialIdParam(req.params.id, ADMIN_MESSAGES.reportNotFound);
     res.json(await reviewReport({ db }, currentUser(req), id, parse(ZReportReviewSchema, req.body)));
   });

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { authorVisibleOrOwnedBy } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { notifications, projectDrafts, projects, saves, syncTombstones, users } from '../../db/schema';
 import { projectViewColumns, selectProjectViews } from '../projects/project-view';
@@ -63,7 +64,7 @@ export function pullSaved(db: DbOrTx, userId: string, page: Page, includeSuspend
       and(
         eq(saves.userId, userId),
         after(saves.syncSeq, idText, page),
-        includeSuspended ? undefined : or(eq(users.isSuspended, false), eq(projects.authorId, userId)),
+        includeSuspended ? undefined : authorVisibleOrOwnedBy(projects.authorId, userId),
       ),
     )
     .orderBy(asc(saves.syncSeq), asc(idText))

@@ -1,9 +1,6 @@
 import type { TCurrentUser } from '@shared/schemas/auth';
-import { isPremiumNow } from '../../access/access-policy';
+import { isPremiumNow } from '../../access/premium';
 import type { UserRow } from './users.repository';
-
-/** The premium rule lives in the access layer; re-exported for existing callers. */
-export { isPremiumNow };
 
 export function toCurrentUser(u: UserRow): TCurrentUser {
   return {

@@ -1,5 +1,6 @@
 import type { TUserProfile } from '@shared/schemas/user';
-import { canManage, isPremiumNow } from '../../access/access-policy';
+import { canManage } from '../../access/access-policy';
+import { isPremiumNow } from '../../access/premium';
 import type { UserRow } from './users.repository';
 
 /** A users row as profile JSON (spec section 3); the email only for the owner and admins. */

@@ -1,0 +1,12 @@
+/*
+ * The premium rule, once for TypeScript and once for SQL side by side: premium counts only while it has
+ * not expired. Premium-only features, the profile and card badges and the trending boost all ask here.
+ */
+
+/** Whether the user is premium at `now`. */
+export function isPremiumNow(u: { isPremium: boolean; premiumExpiresAt: Date | null }, now = new Date()): boolean {
+  return u.isPremium && (!u.premiumExpiresAt || u.premiumExpiresAt.getTime() > now.getTime());
+}
+
+/** isPremiumNow of the users row `u` at the statement's now(), as a SQL boolean expression. */
+export const PREMIUM_NOW_SQL = `(u.is_premium AND (u.premium_expires_at IS NULL OR u.premium_expires_at > now()))`;
