@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{shared,server,web,desktop,bench}/**/*.test.{ts,tsx}'],
+          include: ['{shared,server,web,desktop,bench,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.api.test.ts', 'node_modules/**'],
         },
       },

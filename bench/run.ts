@@ -22,8 +22,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
 import { openDatabase, type Database, type Db } from '../server/db/client';
-import { generateAnalyticsData } from '../server/modules/analytics/generate-analytics-data';
-import { generateDiscoveryData } from '../server/modules/discovery/generate-discovery-data';
+import { generateAnalyticsData } from '../server/test/generate-analytics-data';
+import { generateDiscoveryData } from '../server/test/generate-discovery-data';
 import { checkTargets, comparedSizes, growthHolds, pct, REFERENCE_ROUTE, targetsMarkdown, type Measure, type RouteResult, type SizeResult } from './targets';
 
 type Mode = 'quick' | 'full';

@@ -24,6 +24,7 @@ import { STRIPE_WEBHOOK_PATH, stripeWebhookHandler } from './modules/premium/str
 import { hostedFilesHandler } from './modules/projects/hosted-files';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { uploadedImagesHandler } from './modules/uploads/uploads.routes';
+import { findUsersByIds } from './modules/users/users.repository';
 
 
 export type AppOptions = {
@@ -100,7 +101,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   api.use(sameOriginGuard(config.PUBLIC_URL));
   api.use(sessionWhenNeeded(session.middleware));
   api.use(renewSignedInSession);
-  api.use(loadUser(deps.db));
+  api.use(loadUser((ids) => findUsersByIds(deps.db, ids)));
   // The rate limit first: a refused request costs no idempotency-key writes.
   api.use(
     '/api',

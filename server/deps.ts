@@ -4,8 +4,8 @@ import type { Db } from './db/client';
 import type { EventBus } from './events/domain-events';
 import type { LimiterFactory } from './http/rate-limit';
 import type { Logger } from './logger';
-import type { ViewCounter } from './modules/projects/view-counter';
-import type { Oidc } from './modules/auth/oidc';
+import type { ViewCounter } from './db/view-counter';
+import type { Oidc } from './oidc';
 import type { RedisClient } from './redis';
 import type { FileStorage } from './storage/file-storage';
 

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { rowsOf } from './db/rows';
 import { lacksAutovacuum } from './db/vacuum';
 import { users } from './db/schema';
-import { DEMO_PASSWORD } from './db/seed/demo-data';
+import { DEMO_PASSWORD } from './seed/demo-data';
 
 // The real process: `node server/main.ts` on an empty DATA_DIR (and, on PostgreSQL, an empty database).
 let dataDir: string;

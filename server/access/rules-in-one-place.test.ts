@@ -24,8 +24,6 @@ describe('access rules in server/access only', () => {
       'server/db/schema/users.ts',
       // The admin portal lists and counts accounts by their status: its own data, not what others see.
       'server/modules/admin/admin.repository.ts',
-      // Generated bench and test data writes the column.
-      'server/modules/discovery/generate-discovery-data.ts',
     ]);
     expect(found).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { PremiumDeps } from '../modules/premium/apply-premium-change';
 import { grantPremium } from '../modules/premium/grant-premium';
-import { setAdminByEmail } from '../modules/users/users.repository';
+import { setAdminRole } from '../modules/admin/set-admin-role';
 
 export const ADMIN_USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | premium <email> <days>';
 
@@ -21,7 +21,7 @@ export async function runAdminCommand(deps: PremiumDeps, args: string[], now = n
   const [verb, email] = args;
   if (verb === 'premium') return args.length === 3 && email ? premiumByHand(deps, email, args[2]!, now) : { code: 2, message: ADMIN_USAGE };
   if ((verb !== 'grant' && verb !== 'revoke') || !email || args.length !== 2) return { code: 2, message: ADMIN_USAGE };
-  const found = await setAdminByEmail(deps.db, email.trim(), verb === 'grant');
+  const found = await setAdminRole(deps, email, verb === 'grant');
   if (!found) return { code: 1, message: `No account with the email ${email}` };
   return { code: 0, message: verb === 'grant' ? `${email} is now an admin` : `${email} is no longer an admin` };
 }

@@ -1,9 +1,8 @@
 import type { RequestHandler } from 'express';
 import { assertAdmin } from '../access/access-policy';
-import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { BatchedRead } from '../db/batch-per-turn';
-import { findUsersByIds, type UserRow } from '../modules/users/users.repository';
+import type { UserRow } from '../db/schema';
 import { regenerateSession } from './session';
 
 declare global {
@@ -19,10 +18,11 @@ declare global {
  * Loads the signed-in user on every API request, so that suspension, deletion and admin changes take
  * effect at once. A suspended or deleted account loses its session: the request goes on signed out, with
  * a fresh empty session (not a destroyed one, which every later `req.session` use would trip over).
+ * `findUsers` reads users by id (the users module's query, handed in by app.ts: http sits below modules).
  */
-export function loadUser(db: Db): RequestHandler {
+export function loadUser(findUsers: (ids: string[]) => Promise<Map<string, UserRow>>): RequestHandler {
   // Redis sessions come without their user: the users of one event-loop turn are read in one query.
-  const usersById = new BatchedRead<string, UserRow>((ids) => findUsersByIds(db, ids));
+  const usersById = new BatchedRead<string, UserRow>(findUsers);
   return async (req, _res, next) => {
     const id = req.session?.userId;
     if (!id) return next();

@@ -4,7 +4,7 @@ import { BatchedRead } from '../db/batch-per-turn';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import type { UserRow } from '../modules/users/users.repository';
+import type { UserRow } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**

@@ -58,6 +58,10 @@ export const users = pgTable(
   ],
 );
 
+/** A users row as read, and as written. */
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
 export const sessions = pgTable(
   'sessions',
   {

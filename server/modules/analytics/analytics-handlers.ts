@@ -4,7 +4,7 @@ import { recordProjectActivity } from './analytics.repository';
 /**
  * Likes, comments, first ratings and shares already announce themselves as domain events: analytics
  * counts them from there. Saves emit no event and call recordProjectActivity where they happen; views are
- * counted with the batch that stores them (projects/view-counter.ts).
+ * counted with the batch that stores them (db/view-counter.ts).
  */
 export function registerAnalyticsHandlers(deps: Pick<AppDeps, 'db' | 'events' | 'cache'>): void {
   const { db, events, cache } = deps;

@@ -2,7 +2,8 @@ import { MESSAGES } from '@shared/errors';
 import type { TRegisterRequest } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { insertUserWithHandle, isUniqueViolation } from '../users/generate-handle';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { insertUserWithHandle } from '../users/generate-handle';
 import { findUserByEmail, type UserRow } from '../users/users.repository';
 import { hashPassword } from './password';
 
@@ -32,5 +33,3 @@ export async function register(deps: RegisterDeps, input: TRegisterRequest): Pro
     throw err;
   }
 }
-
-export { isUniqueViolation };

@@ -8,7 +8,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.repository';
-import type { OidcClaims } from './oidc';
+import type { OidcClaims } from '../../oidc';
 import { promoteListedAdmin } from './promote-listed-admin';
 
 /**

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@shared/schemas/admin';
 import { AppError } from '../../errors';
-import { isUniqueViolation } from '../users/generate-handle';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 /** A unique-violation on the slug index becomes 409 with a clear message. */
 export async function orSlugTaken<T>(write: Promise<T>): Promise<T> {

@@ -9,7 +9,7 @@ import {
   searchProjectsQuerySql,
   trendingProjectViewsQuery,
 } from './discovery.repository';
-import { generateDiscoveryData } from './generate-discovery-data';
+import { generateDiscoveryData } from '../../test/generate-discovery-data';
 import { searchTermsOf } from './search-content';
 
 // Plans only mean something on PostgreSQL with real statistics: PGlite runs the same SQL (every other

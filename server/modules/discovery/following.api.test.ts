@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOWING_LIMIT } from '@shared/schemas/discovery';
 import { ZProjectSchema } from '@shared/schemas/project';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { discoveryKit, idsOf } from './discovery-test-kit';
+import { discoveryKit, idsOf } from '../../test/discovery-kit';
 
 let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_OFFSET, PAGE_SIZE } from '@shared/constants';
 import { recommendationSnapshots } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { discoveryKit, recommendedPage } from './discovery-test-kit';
+import { discoveryKit, recommendedPage } from '../../test/discovery-kit';
 
 // A database of its own: the rankings below must not meet other tests' projects.
 let t: TestServer;

@@ -5,7 +5,7 @@ import { RECOMMENDED_LIMIT_MESSAGE, RECOMMENDED_OFFSET_MESSAGE } from '@shared/s
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 import { FIRST_RANKING_SIZE } from './discovery.repository';
-import { discoveryKit, recommendedPage } from './discovery-test-kit';
+import { discoveryKit, recommendedPage } from '../../test/discovery-kit';
 
 let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;

@@ -3,7 +3,7 @@ import { SEARCH_QUERY_MAX } from '@shared/constants';
 import { SEARCH_QUERY_TOO_LONG_MESSAGE, ZSearchResultsSchema, type TSearchResults } from '@shared/schemas/discovery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
-import { discoveryKit, idsOf } from './discovery-test-kit';
+import { discoveryKit, idsOf } from '../../test/discovery-kit';
 
 let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;

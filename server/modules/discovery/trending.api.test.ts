@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { startDiscovery } from './discovery-jobs';
 import { addReaction, addSave, insertComment, removeReaction, removeSave } from '../interactions/interactions.repository';
 import { findUserById } from '../users/users.repository';
-import { discoveryKit, idsOf } from './discovery-test-kit';
+import { discoveryKit, idsOf } from '../../test/discovery-kit';
 import { trendingScoreOf } from './trending-score';
 
 let t: TestServer;

@@ -1,7 +1,7 @@
 import { PROJECT_MESSAGES, type TProject, type TProjectInput } from '@shared/schemas/project';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../../db/schema';
 import { prepareNativeFiles, storeNativeFiles, type IncomingFile } from './native-files';
 import { readProject } from './read-project';
 import { insertProject } from './projects.repository';

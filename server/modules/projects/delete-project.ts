@@ -1,4 +1,4 @@
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../../db/schema';
 import type { ProjectDeps } from './create-project';
 import { projectStoragePrefix } from './native-files';
 import { findManagedProject } from './find-managed-project';

@@ -3,10 +3,10 @@ import type { TProject } from '@shared/schemas/project';
 import { assertCanView } from '../../access/access-policy';
 import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../../db/schema';
 import { toProject } from './project-view';
 import { findProjectView } from './projects.repository';
-import type { ViewCounter } from './view-counter';
+import type { ViewCounter } from '../../db/view-counter';
 
 export type Viewer = { user: UserRow | undefined; ip: string };
 

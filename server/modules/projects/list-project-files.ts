@@ -1,5 +1,5 @@
 import type { TProjectFile } from '@shared/schemas/project';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../../db/schema';
 import type { ProjectDeps } from './create-project';
 import { findManagedProject } from './find-managed-project';
 import { listProjectFiles } from './projects.repository';

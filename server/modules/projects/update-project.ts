@@ -1,5 +1,5 @@
 import type { TProject, TProjectInput } from '@shared/schemas/project';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../../db/schema';
 import type { ProjectDeps } from './create-project';
 import { findManagedProject } from './find-managed-project';
 import { readProject } from './read-project';

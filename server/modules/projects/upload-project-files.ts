@@ -1,6 +1,6 @@
 import { PROJECT_MESSAGES, type TProjectFile } from '@shared/schemas/project';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../../db/schema';
 import type { ProjectDeps } from './create-project';
 import { listNativeFiles } from './list-project-files';
 import { prepareNativeFiles, storeNativeFiles, type IncomingFile } from './native-files';

@@ -6,7 +6,7 @@ import { parse } from '../../http/validate';
 import { createProject, type ProjectDeps } from '../projects/create-project';
 import type { IncomingFile } from '../projects/native-files';
 import { readProject } from '../projects/read-project';
-import { isUniqueViolation } from '../users/generate-handle';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { UserRow } from '../users/users.repository';
 import { findDraft, findProjectIdByDraft, lockDraft, writeDraft } from './drafts.repository';
 

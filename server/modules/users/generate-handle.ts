@@ -1,5 +1,6 @@
 import { HANDLE_MAX, HANDLE_MIN } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { MESSAGES } from '@shared/errors';
 import { AppError } from '../../errors';
 import { insertUser, takenHandles, type NewUser, type UserRow } from './users.repository';
@@ -62,11 +63,4 @@ export async function insertUserWithHandle(
       if (attempt >= HANDLE_INSERT_ATTEMPTS) throw AppError.conflict(MESSAGES.handleTaken);
     }
   }
-}
-
-/** A PostgreSQL unique violation (23505), of the named index when given, on either driver. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = (err as { cause?: unknown }).cause ?? err;
-  const { code, constraint: name } = e as { code?: string; constraint?: string };
-  return code === '23505' && (!constraint || name === constraint);
 }

@@ -3,7 +3,7 @@ import type { TProfileUpdate } from '@shared/schemas/user';
 import type { TUserProfile } from '@shared/schemas/user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { isUniqueViolation } from '../auth/register';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { toUserProfile } from './to-user-profile';
 import { isHandleTakenByOther, updateUser, type NewUser, type UserRow } from './users.repository';
 

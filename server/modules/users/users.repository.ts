@@ -2,10 +2,10 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '@shared/uuid';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { users } from '../../db/schema';
+import { users, type NewUser, type UserRow } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+// The row types live with the table; modules keep reading them here, beside the queries.
+export type { NewUser, UserRow };
 
 export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   // Ids are uuids; anything else cannot match and must not reach PostgreSQL's uuid parser.

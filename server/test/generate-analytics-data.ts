@@ -1,7 +1,7 @@
 // Bulk analytics counters for the benchmarks: a premium creator with 100 projects, each with 90 days of
 // daily counters, among one project in ten of the whole database with 90 days of counters too.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
 export const ANALYTICS_CREATOR_PROJECTS = 100;
 export const ANALYTICS_DAYS = 90;

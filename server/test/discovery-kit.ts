@@ -3,12 +3,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ZProjectSchema } from '@shared/schemas/project';
-import type { PublicCache } from '../../cache/public-cache';
-import type { Db } from '../../db/client';
-import { comments, follows, projects, reactions, shares, users } from '../../db/schema';
-import { insertProject } from '../../test/factories';
-import type { TestClient } from '../../test/http-client';
-import { refreshAllTrendingScores, refreshSearchWords, SNAPSHOT_REUSE_MS } from './discovery.repository';
+import type { PublicCache } from '../cache/public-cache';
+import type { Db } from '../db/client';
+import { comments, follows, projects, reactions, shares, users } from '../db/schema';
+import { insertProject } from './factories';
+import type { TestClient } from './http-client';
+import { refreshAllTrendingScores, refreshSearchWords, SNAPSHOT_REUSE_MS } from '../modules/discovery/discovery.repository';
 
 export type NewProjectValues = Partial<typeof projects.$inferInsert>;
 

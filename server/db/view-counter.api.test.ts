@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_THROTTLE_MS } from '@shared/constants';
-import { projectDailyStats, projects } from '../../db/schema';
-import { insertProject } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { projectDailyStats, projects } from './schema';
+import { insertProject } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/harness';
 import { ViewCounter, type StoredViews } from './view-counter';
 
 let t: TestServer;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { recountAll } from '../recount';
+import type { Db } from '../db/client';
+import { recountAll } from '../db/recount';
 import {
   appMeta,
   blogPosts,
@@ -13,9 +13,9 @@ import {
   saves,
   shares,
   users,
-} from '../schema';
-import type { AnyDomainEvent } from '../../events/domain-events';
-import { hashPassword } from '../../modules/auth/password';
+} from '../db/schema';
+import type { AnyDomainEvent } from '../events/domain-events';
+import { hashPassword } from '../modules/auth/password';
 import {
   DEMO_BLOG_POSTS,
   DEMO_ENGAGEMENT,

@@ -2,9 +2,9 @@
 // comments made with generate_series in a few statements (50,000 projects take seconds, not minutes).
 import { sql } from 'drizzle-orm';
 import { CATEGORIES } from '@shared/constants';
-import type { Db } from '../../db/client';
-import { recountAll } from '../../db/recount';
-import { refreshAllTrendingScores, refreshSearchWords } from './discovery.repository';
+import type { Db } from '../db/client';
+import { recountAll } from '../db/recount';
+import { refreshAllTrendingScores, refreshSearchWords } from '../modules/discovery/discovery.repository';
 
 export type GenerateOptions = { projects: number; users: number; comments: number; likesPerUser?: number };
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { VIEW_THROTTLE_MS } from '@shared/constants';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import type { Logger } from '../../logger';
+import type { Db } from './client';
+import { rowsOf } from './rows';
+import type { Logger } from '../logger';
 
 /** Views wait at most this long in memory before they are written, all together in one statement. */
 export const VIEW_FLUSH_MS = 1000;
