@@ -1,4 +1,4 @@
-// Lint rules, including the dependency rules of design.md enforced as import zones.
+// Lint rules, including the dependency rules of docs/architecture.md ("Shape") enforced as import zones.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -71,7 +71,7 @@ export default tseslint.config(
   },
   {
     // MUI 9 components read palette names as `color` ("textSecondary", "error"); a palette path such as
-    // "text.secondary" is silently ignored and the text keeps the inherited colour (a grey label turned black once).
+    // "text.secondary" is silently ignored and the text keeps the inherited colour, and nothing warns.
     files: ['web/**/*.tsx'],
     rules: {
       'no-restricted-syntax': [

@@ -1,4 +1,4 @@
-// npm run bench:offline: how fast a reload offline paints the screens a member visited (issue 14's goal:
+// npm run bench:offline: how fast a reload offline paints the screens a member visited (the goal:
 // within 1 s), measured in the page from the navigation's start to the first frame that shows the
 // content, against an online reload of the same screens in the same run (the reference). Prints a table
 // and writes bench/results/offline-revisit.md. Not part of npm test: time limits do not belong in tests.

@@ -1,4 +1,4 @@
-// npm run bench:realtime: realtime under a deploy, and realtime memory (issue 20).
+// npm run bench:realtime: realtime under a deploy (no pushes lost), and realtime memory per socket.
 //
 // Part 1, the deploy: two instances on a throwaway PostgreSQL database and Redis behind HAProxy
 // (deploy/haproxy.cfg), BENCH_MEMBERS members (default 40) with sockets opened as the web client opens them

@@ -113,7 +113,7 @@ function targets(f: Fixture): Target[] {
       setup: (i) => ({ method: Math.floor(i / f.cookies.length) % 2 === 0 ? 'POST' : 'DELETE', path: `/api/projects/${project(i)}/react`, cookie: member(i), body: '{"type":"like"}' }),
     },
     { name: 'comment', setup: (i) => ({ method: 'POST', path: `/api/projects/${project(i)}/comments`, cookie: member(i), body: `{"content":"Bench comment ${i}"}` }) },
-    // The premium creator of 100 projects (issue 13's target: 50 ms in a database of 1M projects).
+    // The premium creator of 100 projects (target: 50 ms in a database of 1M projects, bench/targets.ts).
     { name: 'analytics 30d (100 projects)', setup: () => ({ path: '/api/analytics?range=30d', cookie: f.cookies[0] }) },
   ];
 }

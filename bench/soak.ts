@@ -1,4 +1,4 @@
-// npm run soak: mixed traffic against one real server process on PostgreSQL (issue 11).
+// npm run soak: mixed traffic against one real server process on PostgreSQL, to find leaks and slow drift.
 //
 // Starts server/main.ts on a throwaway PostgreSQL database (TEST_POSTGRES_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres), signs up members, and for SOAK_MINUTES (default 30)

@@ -1,4 +1,4 @@
-// Issue 16's targets, judged from one run's results: the bench prints and stores which hold, so a run
+// The performance targets, judged from one run's results: the bench prints and stores which hold, so a run
 // says it itself instead of a reader comparing the tables by hand.
 
 export type Measure = { rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number; cpuUsPerRequest?: number };
@@ -9,7 +9,7 @@ export type TargetCheck = { target: string; where: string; figure: string; holds
 
 export const REFERENCE_ROUTE = 'bare Express (reference)';
 
-/** Each route's least share of the reference's req/s at 20 connections (issue 16). */
+/** Each route's least share of the reference's req/s at 20 connections: the API's overhead over bare Express. */
 const MIN_RATIO: Record<string, number> = {
   trending: 0.5,
   'project page': 0.5,

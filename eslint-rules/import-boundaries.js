@@ -1,4 +1,4 @@
-// A small ESLint rule for the dependency rules of design.md: which folders may import which.
+// A small ESLint rule for the dependency rules of docs/architecture.md ("Shape"): which folders may import which.
 // It resolves the project's aliases (@shared, @web) and relative paths itself, so it needs no resolver.
 import { dirname, relative, resolve, sep } from 'node:path';
 

@@ -1,5 +1,5 @@
 // Part of npm run build:web, after `vite build`: the visitor landing page as static HTML,
-// dist/web/landing.html, which the server sends for `/` to a request without a session (issue 16: the
+// dist/web/landing.html, which the server sends for `/` to a request without a session (the
 // first visit paints without the SPA's JavaScript). It renders the SPA's own LandingPage
 // (web/app/static-landing/render.tsx) into the built index.html, without the SPA's scripts, and builds
 // the page's one small script (web/app/static-landing/landing-script.ts) on its own, so it shares no chunk

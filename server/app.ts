@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
-  // X-Forwarded-* are believed only when TRUST_PROXY says which proxies set them (issue 11).
+  // X-Forwarded-* are believed only when TRUST_PROXY says which proxies set them: a client can forge them.
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
 
   app.use(requestLogger(deps.logger));
@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
         directives: {
           defaultSrc: ["'self'"],
           // Not 'self': without PREVIEW_ORIGIN, hosted projects live under /hosted/ on this origin, and a
-          // script there must never run as ours. Only the built app's /assets/ may (issue 11).
+          // script there must never run as ours. Only the built app's /assets/ may.
           scriptSrc: [(req) => appScriptSource(req as Request, config.PUBLIC_URL), 'https://js.stripe.com'],
           // The offline app shell's service worker (/sw.js, one file: no importScripts); pages under
           // /hosted/ are sandboxed (opaque origin) and cannot register one.

@@ -9,7 +9,7 @@ import type { Oidc } from './oidc';
 import type { RedisClient } from './redis';
 import type { FileStorage } from './storage/file-storage';
 
-/** What routes and use cases may use; built once in main.ts (or by the test harness). */
+/** What routes and use cases may use; built once in start-server.ts (the test harness starts it too). */
 export type AppDeps = {
   config: Config;
   db: Db;

@@ -124,7 +124,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     (stopping ??= (async () => {
       draining = true;
       // Every answer still to be written says Connection: close, so keep-alive clients (a balancer's)
-      // reconnect elsewhere instead of reusing a connection that is about to close (issue 11).
+      // reconnect elsewhere instead of reusing a connection that is about to close and losing a request.
       inFlight.closeConnectionsAfterAnswers();
       if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) await delay(config.SHUTDOWN_DRAIN_DELAY_MS);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

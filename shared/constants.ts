@@ -1,10 +1,9 @@
-// Every limit and constant of spec section 9, in one place. Imported by server, web and desktop.
+// Every limit and constant of the product, in one place, so server, web and desktop agree. Imported by all three.
 
 export const APP_NAME = 'Buildboard';
 
 // Premium
 export const PREMIUM_PRICE_USD = 9;
-export const PREMIUM_PRICE_CENTS = PREMIUM_PRICE_USD * 100;
 export const VISIBILITY_BOOST = 3;
 
 // Legal
@@ -29,7 +28,6 @@ export const HANDLE_MIN = 3;
 export const HANDLE_MAX = 20;
 export const BIO_MAX = 160;
 export const LOCATION_MAX = 30;
-export const SOCIAL_LINKS_MAX = 3;
 
 // Accounts
 export const PASSWORD_MIN = 8;
@@ -68,15 +66,11 @@ export const PAYMENT_REDIRECT_DELAY_MS = 1500;
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 export const PREMIUM_LOGIN_REDIRECT_DELAY_MS = 2000;
 
-// Toasts and tooltips
-export const TOAST_LIMIT = 1;
+// Toasts
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_VIEWPORT_HOTKEY = 'F8';
 export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
-export const TOOLTIP_OPEN_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 // Blog form (display only)
 export const BLOG_EXCERPT_ROWS = 3;

@@ -1,4 +1,5 @@
-// The error JSON shape and the exact texts of the spec, shared by server and clients.
+// The error JSON shape (`{ "message": ... }`, with a `code` where a client acts on it) and the exact
+// error texts, shared by server and clients.
 
 /**
  * Reasons a client acts on without reading the message (which is for people): sent as `code` beside the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avatarLetterOf, displayNameOf, formatCost, formatCount, formatRating, isHttpUrl, isImageUrl, publicNameOf, ratingsLabel } from './format';
 
-describe('formatCount (spec section 2: 1000 or more shows one decimal plus K)', () => {
+describe('formatCount (1000 or more shows one decimal plus K)', () => {
   it('when the count is below 1000, then it shows as is', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(7)).toBe('7');
@@ -81,7 +81,7 @@ describe('ratings', () => {
   });
 });
 
-describe('publicNameOf (issue 11, item 13: never any part of an email to others)', () => {
+describe('publicNameOf (never any part of an email to others)', () => {
   it('uses displayName, else first + last name, else User, and ignores the email', () => {
     expect(publicNameOf({ displayName: 'Ada L.', firstName: 'Ada' })).toBe('Ada L.');
     expect(publicNameOf({ firstName: ' Ada ', lastName: 'Lovelace' })).toBe('Ada Lovelace');
@@ -91,7 +91,7 @@ describe('publicNameOf (issue 11, item 13: never any part of an email to others)
   });
 });
 
-describe('isImageUrl (issue 11, item 14: uploaded avatars show on cards)', () => {
+describe('isImageUrl (uploaded avatars show on cards)', () => {
   it('accepts http(s) and our uploaded image paths only', () => {
     expect(isImageUrl('https://cdn.example.com/a.png')).toBe(true);
     expect(isImageUrl(`/uploads/images/${'a'.repeat(32)}.png`)).toBe(true);

@@ -24,7 +24,7 @@ export type NameParts = {
 const clean = (s: string | null | undefined) => (s ?? '').trim();
 
 /**
- * displayName; else first + last name; else the email before the @; else 'User' (spec section 2). Only
+ * displayName; else first + last name; else the email before the @; else 'User'. Only
  * for the signed-in member's own name (the sidebar): others' names come from publicNameOf.
  */
 export function displayNameOf(u: NameParts | null | undefined): string {

@@ -4,7 +4,7 @@
 const { join } = require('node:path');
 const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses');
 
-/** The fuses of every Buildboard build (see docs/decisions.md, issue 15). */
+/** The fuses of every Buildboard build: no way to run the binary as plain Node or load code from outside the ASAR. */
 const FUSES = {
   version: FuseVersion.V1,
   [FuseV1Options.RunAsNode]: false, // ELECTRON_RUN_AS_NODE is ignored

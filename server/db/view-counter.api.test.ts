@@ -1,4 +1,4 @@
-// Issue 16: views counted without a write per read, the database still the judge across instances.
+// Views counted without a write per read (a popular page would write on every view), the database still the judge across instances.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_THROTTLE_MS } from '@shared/constants';

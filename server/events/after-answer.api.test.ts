@@ -1,4 +1,4 @@
-// Issue 16: the request does the write and its counters; notifications run after the answer, and a
+// The request does the write and its counters, so its answer waits for nothing else; notifications run after the answer, and a
 // stopping instance (SIGTERM) finishes them before it closes.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

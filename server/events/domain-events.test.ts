@@ -1,4 +1,5 @@
-// Issue 16: a write's side effects run after its answer, from a queue that SIGTERM drains.
+// A write's side effects run after its answer (the answer is faster), from a queue that SIGTERM drains
+// (nothing is lost in a deploy).
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { EventBus } from './domain-events';

@@ -28,7 +28,8 @@ export function limiterFactory(redis: RedisClient | null, redisPrefix = 'bb:'): 
       keyGenerator: key,
       skipSuccessfulRequests: skipSuccessful ?? false,
       // Keys are our own (IP or normalised email), so the library's IPv6 key check does not apply.
-      // X-Forwarded-For is ignored unless TRUST_PROXY names the proxies (issue 11), so its presence is no error.
+      // X-Forwarded-For is ignored unless TRUST_PROXY names the proxies (a client could forge it), so its
+      // presence is no error.
       validate: { keyGeneratorIpFallback: false, xForwardedForHeader: false },
       handler: (_req, res) => {
         res.status(429).json({ message });

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { markYear } from '@shared/static-landing';
 import { startTestServer, type TestServer } from '../test/harness';
 
-// Issue 16: `/` without a session answers the prerendered landing page (npm run build:web writes
+// `/` without a session answers the prerendered landing page (npm run build:web writes
 // dist/web/landing.html, scripts/prerender-landing.ts); with a session cookie, the SPA.
 
 const HERO = 'Share Your Code, Inspire the World';

@@ -1,6 +1,6 @@
 // GET / without a session: the visitor landing page prerendered at build time (dist/web/landing.html,
 // scripts/prerender-landing.ts) instead of the SPA, so a first visit paints at once without the app's
-// JavaScript (issue 16). A request with a session cookie, even a stale one, gets the SPA, which finds out
+// JavaScript. A request with a session cookie, even a stale one, gets the SPA, which finds out
 // who is signed in itself.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';

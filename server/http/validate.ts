@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 
 /**
  * Parses input with a shared zod schema; the first issue's message becomes a 400 answer. No string of the
- * input may hold a NUL character (issue 11: the database refuses it).
+ * input may hold a NUL character: PostgreSQL refuses it in text, which would be a 500.
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   if (containsNul(input)) throw AppError.validation(MESSAGES.nulCharacter);

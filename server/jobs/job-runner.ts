@@ -24,7 +24,8 @@ const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 const DEFAULT_POLL_MS = 15 * 1000;
 
 /**
- * Runs scheduled jobs once across instances (docs/decisions.md, issue 20). Every instance polls with one
+ * Runs scheduled jobs once across instances, never in per-instance timers (two instances would do the
+ * work twice). Every instance polls with one
  * timer; a job is claimed by one conditional UPDATE on its scheduled_jobs row (due, and not held by a
  * live lease): under concurrent claims PostgreSQL re-checks the condition after the first commit, so
  * exactly one instance gets the row. Times come from the database's clock, never an instance's. Works the

@@ -1,4 +1,4 @@
-// Hostile inputs for every route of the OpenAPI document (issue 11): wrong types, huge and empty strings,
+// Hostile inputs for every route of the OpenAPI document, to find 5xx answers and leaks: wrong types, huge and empty strings,
 // NUL and odd Unicode, deep JSON, unknown fields, bad ids, missing and wrong CSRF origins.
 
 /** A small seeded PRNG (mulberry32), so a failing case can be replayed with FUZZ_SEED. */

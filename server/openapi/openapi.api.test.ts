@@ -30,7 +30,7 @@ function mountedRoutes(routers: Router[]): string[] {
   return out;
 }
 
-describe('OpenAPI document (issue 11)', () => {
+describe('OpenAPI document', () => {
   it('when /api/openapi.json is read, then it is OpenAPI 3.1 and documents every route the app mounts', async () => {
     const res = await t.client().get('/api/openapi.json');
     expect(res.status).toBe(200);

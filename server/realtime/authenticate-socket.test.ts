@@ -16,7 +16,7 @@ function run(mw: ReturnType<typeof authenticateSocket>, socket: ReturnType<typeo
   return new Promise((resolve) => (mw as unknown as (s: unknown, next: Next) => void)(socket, resolve));
 }
 
-describe('authenticateSocket (issue 11, item 11: no unhandled rejection from the handshake)', () => {
+describe('authenticateSocket (no unhandled rejection from the handshake: it would stop the process)', () => {
   it('when the user lookup fails (the database is down), then the socket is refused and the error reported', async () => {
     const onError = vi.fn();
     const err = await run(authenticateSocket(() => Promise.reject(new Error('connection refused')), onError), fakeSocket('u1'));

@@ -1,4 +1,4 @@
-// How clients open and keep their realtime socket (docs/decisions.md, issue 20). Shared by the web client,
+// How clients open and keep their realtime socket. Shared by the web client,
 // the desktop client (same web UI) and the realtime benchmark, so they all behave alike.
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 

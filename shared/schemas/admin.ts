@@ -2,8 +2,8 @@ import { z } from '../zod';
 import { ZCurrentUserSchema } from './auth';
 import { isHttpUrlString, UPLOADED_IMAGE_URL } from './project';
 
-// The admin portal, reports and the blog (spec sections 2, 3, 5 and 7). Texts are the spec's where it
-// gives them; the others are ours (docs/decisions.md, issue 12).
+// The admin portal, reports and the blog. Texts are the product specification's where it gives them;
+// the others are ours (docs/decisions.md).
 
 export const ADMIN_MESSAGES = {
   suspendReasonRequired: 'Please provide a suspension reason',
@@ -102,7 +102,7 @@ export const REPORT_TYPES = ['project', 'comment', 'user'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_STATUSES = ['pending', 'resolved', 'rejected', 'escalated'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-/** What a review may set (spec section 2: Mark as Resolved, Reject Report, Escalate). */
+/** What a review may set: the review dialog's Mark as Resolved, Reject Report and Escalate. */
 export const REPORT_REVIEW_STATUSES = ['resolved', 'rejected', 'escalated'] as const;
 export const REPORT_REVIEW_LABELS: Record<(typeof REPORT_REVIEW_STATUSES)[number], string> = {
   resolved: 'Mark as Resolved',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnTo } from './auth';
 
-describe('safeReturnTo (issue 11, item 1: no open redirect after sign-in)', () => {
+describe('safeReturnTo (no open redirect after sign-in)', () => {
   it('keeps same-origin paths with their query and hash', () => {
     expect(safeReturnTo('/saved')).toBe('/saved');
     expect(safeReturnTo('/projects/12?tab=files#top')).toBe('/projects/12?tab=files#top');

@@ -27,7 +27,7 @@ export const ZLoginRequestSchema = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 
-/** The current user, as GET /api/auth/user answers (spec section 3). */
+/** The current user, as GET /api/auth/user answers: what the shell needs to show who is signed in. */
 export const ZCurrentUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),

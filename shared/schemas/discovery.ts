@@ -45,9 +45,8 @@ export const ZSearchQuerySchema = z.object({
     z.string({ error: 'q must be text' }).trim().max(SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG_MESSAGE),
   ),
 });
-export type TSearchQuery = z.output<typeof ZSearchQuerySchema>;
 
-/** A comment found by search (spec section 3: projectId is present in search results). */
+/** A comment found by search, with its projectId so a result opens the project it belongs to. */
 export const ZSearchCommentSchema = z.object({
   id: z.number().int(),
   content: z.string(),

@@ -25,7 +25,7 @@ export const ZRateRequestSchema = z.object({
 });
 export type TRateRequest = z.infer<typeof ZRateRequestSchema>;
 
-/** A comment as the comment list and the post answer carry it (spec section 3). Content is plain text. */
+/** A comment as the comment list and the post answer carry it. Content is plain text, never rendered as markup. */
 export const ZCommentSchema = z.object({
   id: z.number().int(),
   projectId: z.number().int(),
@@ -41,7 +41,7 @@ export const ZCommentSchema = z.object({
 export type TComment = z.infer<typeof ZCommentSchema>;
 
 /**
- * GET /api/projects/:id/interactions: the signed-in member's state on the page (spec section 3), plus
+ * GET /api/projects/:id/interactions: the signed-in member's state on the page (liked, saved, following), plus
  * the author's follower and following counts, which change with the follow button.
  */
 export const ZInteractionsSchema = z.object({
@@ -77,7 +77,7 @@ export type TRateResult = z.infer<typeof ZRateResultSchema>;
 export const ZShareResultSchema = z.object({ shareCount: z.number().int(), sharedAt: z.string() });
 export type TShareResult = z.infer<typeof ZShareResultSchema>;
 
-/** An item of the project page's 'Recommended Projects' sidebar (spec section 3). */
+/** An item of the project page's 'Recommended Projects' sidebar: only what its small card shows. */
 export const ZRecommendedProjectSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -2,7 +2,7 @@ import { z } from '../zod';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
-/** A notification as GET /api/notifications lists it (spec section 3, plus its type and link target). */
+/** A notification as GET /api/notifications lists it, with its type and link target (a click opens it). */
 export const ZNotificationSchema = z.object({
   id: z.number().int(),
   type: z.string(),

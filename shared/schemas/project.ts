@@ -10,7 +10,7 @@ import {
 } from '../constants';
 import { z } from '../zod';
 
-/** A project as every read route answers it (spec section 3), plus previewUrl for native hosting. */
+/** A project as every read route answers it (the card and the page read the same shape), plus previewUrl for native hosting. */
 export const ZProjectSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -47,7 +47,7 @@ export const ZProjectSchema = z.object({
 export type TProject = z.infer<typeof ZProjectSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Create and update (spec section 5). The same schema checks the dialog in the web and the body on the
+// Create and update. The same schema checks the dialog in the web and the body on the
 // server, so both show the same texts.
 
 export const PROJECT_MESSAGES = {
@@ -161,7 +161,6 @@ export const ZProjectInputSchema = z
   // A native project is served from its uploaded files; an external address would only confuse.
   .transform((p) => (p.hostingType === 'native' ? { ...p, projectUrl: null } : p));
 export type TProjectInput = z.output<typeof ZProjectInputSchema>;
-export type TProjectInputDraft = z.input<typeof ZProjectInputSchema>;
 
 /** GET /api/projects paging. */
 export const PROJECTS_PAGE_DEFAULT = 50;
@@ -184,7 +183,7 @@ export const ZProjectListQuerySchema = z.object({
 export type TProjectListQuery = z.output<typeof ZProjectListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Native hosting files (spec section 5): the web checks a pick with these rules before sending it, the
+// Native hosting files: the web checks a pick with these rules before sending it, the
 // server checks names and sizes with them and then the bytes themselves.
 
 export type NativeFileExtension = (typeof NATIVE_FILE_EXTENSIONS)[number];

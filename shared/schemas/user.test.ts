@@ -9,7 +9,7 @@ function firstError(fields: Record<string, unknown>): string | null {
   return r.success ? null : r.error.issues[0]!.message;
 }
 
-describe('ZProfileUpdateSchema (spec section 5)', () => {
+describe('ZProfileUpdateSchema', () => {
   it('when displayName is missing, empty or blank, then "Display name is required"', () => {
     expect(ZProfileUpdateSchema.safeParse({ handle: 'ada' }).error?.issues[0]?.message).toBe('Display name is required');
     expect(firstError({ displayName: '' })).toBe('Display name is required');

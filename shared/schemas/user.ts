@@ -108,7 +108,7 @@ export type TProfileUpdate = z.infer<typeof ZProfileUpdateSchema>;
 /** What the form holds: every field as a string. */
 export type TProfileForm = { [K in keyof TProfileUpdate]-?: string };
 
-/** A user profile as GET /api/users/{handleOrId} and PATCH /api/user/profile answer it (spec section 3). */
+/** A user profile as GET /api/users/{handleOrId} and PATCH /api/user/profile answer it (one shape, so a save updates the page in place). */
 export const ZUserProfileSchema = z.object({
   id: z.string(),
   displayName: z.string().nullable(),

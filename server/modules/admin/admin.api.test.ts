@@ -18,7 +18,7 @@ async function signUpAdmin(opts: { firstName?: string; lastName?: string } = {})
 }
 
 const SOME_UUID = '00000000-0000-4000-8000-000000000000';
-/** Every admin route of spec section 7 (plus the portal's stats and history). */
+/** Every admin route the portal calls, its stats and history included. */
 const ADMIN_ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/admin/stats'],
   ['GET', '/api/admin/users'],

@@ -6,7 +6,6 @@ import { rowsOf } from '../../db/rows';
 import { trendingScoreSql } from '../discovery/trending-score';
 import { adminAuditLog, blogPosts, follows, projects, reports, users } from '../../db/schema';
 
-export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type NewAuditRow = typeof adminAuditLog.$inferInsert;
 
 /** Substring search on name, handle and email; each side matches a trigram index of users. */

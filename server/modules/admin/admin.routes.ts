@@ -17,7 +17,7 @@ import { unsuspendUser } from './unsuspend-user';
 const userIdParam = (raw: unknown): string => uuidParam(raw, ADMIN_MESSAGES.userNotFound);
 
 /**
- * The admin portal's user management (spec section 7). Every route is behind requireAdmin, which reads
+ * The admin portal's user management. Every route is behind requireAdmin, which reads
  * the admin flag of the user loaded from the database on this request: visitors 401, members 403.
  */
 export function adminRoutes(deps: AppDeps): Router {

@@ -123,7 +123,7 @@ export function authRoutes(deps: AppDeps): Router {
     res.json({ password: true, oidc: deps.oidc !== null });
   });
 
-  // Sign in and sign up are a full-page navigation here (spec section 1).
+  // Sign in and sign up are a full-page navigation here, so an OpenID Connect provider can take over the page.
   router.get('/api/login', async (req, res) => {
     const returnTo = safeReturnTo(req.query.returnTo);
     if (req.user) {
@@ -164,10 +164,10 @@ export function authRoutes(deps: AppDeps): Router {
     res.redirect(pending.returnTo);
   });
 
-  // Sign Out is a full-page navigation (spec section 1). It signs out only when the browser says the
-  // navigation came from our own pages (Sec-Fetch-Site same-origin, or none for a typed address); an
+  // Sign Out is a full-page navigation, so the page reloads signed out with nothing of the member in
+  // memory. It signs out only when the browser says the navigation came from our own pages (Sec-Fetch-Site same-origin, or none for a typed address); an
   // image, another site or a hosted project's popup gets a small confirm page whose form POSTs back with
-  // the session's token (issue 11).
+  // the session's token, so nobody else's page can sign a member out.
   router.get('/api/logout', async (req, res) => {
     const site = req.get('sec-fetch-site');
     const dest = req.get('sec-fetch-dest');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE_WINDOW_MS, memoryThrottleStore, throttleKey, throttleWaitMs } from './login-throttle';
 
-describe('login throttle (issue 11, item 6)', () => {
+describe('login throttle', () => {
   it('lets the free failures through, then makes each attempt wait a growing delay, capped at the window', () => {
     const now = 1_000_000;
     expect(throttleWaitMs(null, 10, now)).toBe(0);

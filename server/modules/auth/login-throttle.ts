@@ -1,7 +1,7 @@
 import type { RedisClient } from '../../redis';
 
 /**
- * Sign-in throttling (issue 11, item 6), keyed by account AND client address together, so that a
+ * Sign-in throttling, keyed by account AND client address together, so that a
  * stranger's wrong passwords slow down only the stranger: the owner, signing in from their own address,
  * is never locked out. Only failures count; a success clears the key.
  *

@@ -13,7 +13,7 @@ import { updateBlogPost } from './update-blog-post';
 
 const blogCaching: ReadOptions<CachedJson> = { ttlMs: PUBLIC_CACHE_TTL_MS.blog, bytes: cachedJsonBytes };
 
-/** The blog: read by everyone, written by admins (spec section 7). */
+/** The blog: read by everyone, written by admins. */
 export function blogRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, cache } = deps;

@@ -25,7 +25,7 @@ export function discoveryRoutes(deps: AppDeps): Router {
     sendCachedJson(res, await readFollowingProjects(ctx, currentUser(req).id), 'private, no-cache');
   });
 
-  // Trending loads for everyone (spec section 6).
+  // Trending loads for everyone, signed in or not.
   // The same for everyone: served from the public cache, revalidated by ETag.
   router.get('/api/projects/trending', async (_req, res) => {
     const cached = await deps.cache.read(cacheKeys.trending, async () => toCachedJson(await listTrendingProjects(ctx)), { ttlMs: PUBLIC_CACHE_TTL_MS.trending, bytes: cachedJsonBytes });

@@ -19,7 +19,7 @@ import { shareProject } from './share-project';
 import { unsaveProject } from './unsave-project';
 
 /**
- * What members do on a project page (spec section 7). Reads are open like the project itself; writes
+ * What members do on a project page. Reads are open like the project itself; writes
  * need a signed-in member. Every route answers 404 for a missing project or a non-integer id, and 403
  * 'Content Unavailable' for a suspended author's project (except to admins and the author).
  */

@@ -8,7 +8,7 @@ import { cancelSubscription } from './cancel-subscription';
 import { createSubscription } from './create-subscription';
 import { getSubscriptionStatus } from './get-subscription-status';
 
-/** The four subscription routes of spec section 7 (the webhook is mounted before the body parsers, in app.ts). */
+/** The four subscription routes the subscribe page calls (the webhook is mounted before the body parsers, in app.ts). */
 export function premiumRoutes(deps: AppDeps): Router {
   const router = Router();
 

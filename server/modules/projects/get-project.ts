@@ -12,7 +12,7 @@ export type Viewer = { user: UserRow | undefined; ip: string };
 
 /**
  * Members are counted by id, visitors by (a hash of) their address: nothing a client can change freely
- * (User-Agent, X-Forwarded-For without TRUST_PROXY) makes a new viewer (issue 11).
+ * (User-Agent, X-Forwarded-For without TRUST_PROXY) makes a new viewer, so views cannot be inflated.
  */
 export function viewerKeyOf(viewer: Viewer): string {
   if (viewer.user) return `user:${viewer.user.id}`;

@@ -1,4 +1,5 @@
-// Issue 16: list cards written by the database must be the cards toProject writes, field for field.
+// List cards written by the database must be the cards toProject writes, field for field: the web
+// renders both the same way and cannot tell which path answered.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';

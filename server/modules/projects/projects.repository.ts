@@ -58,15 +58,6 @@ export function listProjectFiles(db: DbOrTx, projectId: number): Promise<Project
   return db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId)).orderBy(projectFiles.path);
 }
 
-export async function findProjectFile(db: DbOrTx, projectId: number, path: string): Promise<ProjectFileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projectFiles)
-    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.path, path)))
-    .limit(1);
-  return row;
-}
-
 /** Locks the project row so that concurrent uploads to one project count its files one after another. */
 export async function lockProject(db: DbOrTx, projectId: number): Promise<boolean> {
   const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');

@@ -10,7 +10,7 @@ import { reviewReport } from './review-report';
 
 const REPORTS_PER_HOUR = 20;
 
-/** Members report projects, comments and users; admins review the reports (spec section 7). */
+/** Members report projects, comments and users; admins review the reports. */
 export function reportsRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps;

@@ -31,7 +31,7 @@ const addProject = (authorId: string, title: string, createdAt: Date, extra: Par
   insertProject(t.database.db, authorId, { title, description: `About ${title}`, createdAt, ...extra });
 
 describe('GET /api/users/{handleOrId}', () => {
-  it('when a member opens a profile by handle (any case) or by id, then they get the section 3 fields', async () => {
+  it('when a member opens a profile by handle (any case) or by id, then they get every profile field', async () => {
     const owner = await t.signUp({ firstName: 'Grace', lastName: 'Hopper' });
     const viewer = await t.signUp();
     const byHandle = await viewer.client.get(`/api/users/${owner.user.handle.toUpperCase()}`);
@@ -221,7 +221,7 @@ describe('PATCH /api/user/profile', () => {
     expect(cleared.body).toMatchObject({ bio: null, location: null, socialMedia1Platform: null, socialMedia1Url: null });
   });
 
-  it('when a field is at or past its limit, then the section 5 message is given at the boundary', async () => {
+  it('when a field is at or past its limit, then the field's limit message is given at the boundary', async () => {
     const { client } = await t.signUp();
     const cases: [Record<string, unknown>, string | null][] = [
       [{ displayName: 'd'.repeat(49) }, null],

@@ -3,7 +3,7 @@ import { canManage } from '../../access/access-policy';
 import { isPremiumNow } from '../../access/premium';
 import type { UserRow } from './users.repository';
 
-/** A users row as profile JSON (spec section 3); the email only for the owner and admins. */
+/** A users row as profile JSON; the email only for the owner and admins, so members never harvest addresses. */
 export function toUserProfile(u: UserRow, viewer: Pick<UserRow, 'id' | 'isAdmin'>): TUserProfile {
   const privileged = canManage(viewer, u.id);
   return {

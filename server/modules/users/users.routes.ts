@@ -12,7 +12,7 @@ import { getProfile } from './get-profile';
 import { unfollowUser } from './unfollow-user';
 import { updateProfile } from './update-profile';
 
-/** Profiles and follows (spec section 7). Every route needs a signed-in member. */
+/** Profiles and follows. Every route needs a signed-in member: profiles are not public pages. */
 export function usersRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps;

@@ -1,4 +1,4 @@
-// Regression tests of issue 11 (lockout, logout, views, CSP, proxies, trending, uploads), on PGlite and PostgreSQL.
+// Regression tests of attack-testing defects (lockout, logout, views, CSP, proxies, trending, uploads), on PGlite and PostgreSQL.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/errors';
@@ -21,7 +21,7 @@ afterAll(() => Promise.all([t.close(), proxied.close()]));
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-describe('item 6: sign-in throttling cannot lock an owner out', () => {
+describe('sign-in throttling cannot lock an owner out', () => {
   it('when the owner signs in successfully many times, then successes never count toward the limit', async () => {
     const { email, password } = await proxied.signUp();
     for (let i = 0; i < 8; i++) {
@@ -49,7 +49,7 @@ describe('item 6: sign-in throttling cannot lock an owner out', () => {
   });
 });
 
-describe('item 7: GET /api/logout signs out only for a same-origin navigation', () => {
+describe('GET /api/logout signs out only for a same-origin navigation', () => {
   it('when another site, an image or a popup of a hosted project fires it, then a confirm page answers and the session stays', async () => {
     const { client } = await t.signUp();
     for (const headers of <Record<string, string>[]>[
@@ -93,7 +93,7 @@ describe('item 7: GET /api/logout signs out only for a same-origin navigation', 
   });
 });
 
-describe('item 8: a view counts once per member or address, whatever the headers', () => {
+describe('a view counts once per member or address, whatever the headers', () => {
   it('when one member or one visitor address changes User-Agent or X-Forwarded-For, then one view', async () => {
     const author = await t.signUp();
     const p = await insertProject(t.deps.db, author.user.id);
@@ -117,7 +117,7 @@ describe('item 8: a view counts once per member or address, whatever the headers
   });
 });
 
-describe('item 9: hosted files are not scripts of the main origin', () => {
+describe('hosted files are not scripts of the main origin', () => {
   it('when any page is answered, then script-src allows only the built app under /assets/ (and Stripe), not all of self', async () => {
     const res = await t.client().get('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -128,7 +128,7 @@ describe('item 9: hosted files are not scripts of the main origin', () => {
   });
 });
 
-describe('item 12: the bulk trending refresh', () => {
+describe('the bulk trending refresh', () => {
   it('when it runs, then every score is the formula of the current counters, and a second run changes nothing', async () => {
     const author = await t.signUp();
     const p = await insertProject(t.deps.db, author.user.id, { viewCount: 40, reactionCount: 3 });
@@ -189,7 +189,7 @@ describe('item 12: the bulk trending refresh', () => {
   });
 });
 
-describe('item 14: native file bytes are written outside the database transaction', () => {
+describe('native file bytes are written outside the database transaction', () => {
   it('when the storage is slow, then the project row is not locked and the database answers meanwhile', async () => {
     const author = await t.signUp();
     const p = await insertProject(t.deps.db, author.user.id, { hostingType: 'native' });
@@ -224,7 +224,7 @@ describe('item 14: native file bytes are written outside the database transactio
   });
 });
 
-describe('item 3 (messages): the NUL message is clear', () => {
+describe('the NUL message', () => {
   it('names the character', () => {
     expect(MESSAGES.nulCharacter).toMatch(/NUL/);
   });

@@ -1,4 +1,4 @@
-// Issue 11, item 2: request logs never carry secrets; one compact line per request.
+// Request logs never carry secrets (logs travel further than the database); one compact line per request.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, serializeError } from '../../logger';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('item 2: secrets stay out of the logs', () => {
+describe('secrets stay out of the logs', () => {
   it('when members sign up, sign in and browse, then each request is one line without headers, cookies or passwords', async () => {
     const { client, email, password } = await t.signUp();
     const login = await t.client().post('/api/auth/login', { email, password }, { 'x-request-id': 'trace-me-1', authorization: 'Bearer top-secret-token' });

@@ -1,4 +1,5 @@
-// Issue 11, item 9: on shutdown, in-flight keep-alive requests are answered with Connection: close.
+// On shutdown, in-flight keep-alive requests are answered with Connection: close, so a balancer's
+// client reconnects elsewhere instead of sending into a closing socket.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness';
