@@ -221,7 +221,7 @@ describe('PATCH /api/user/profile', () => {
     expect(cleared.body).toMatchObject({ bio: null, location: null, socialMedia1Platform: null, socialMedia1Url: null });
   });
 
-  it('when a field is at or past its limit, then the field's limit message is given at the boundary', async () => {
+  it('when a field is at or past its limit, then its limit message is given at the boundary', async () => {
     const { client } = await t.signUp();
     const cases: [Record<string, unknown>, string | null][] = [
       [{ displayName: 'd'.repeat(49) }, null],
