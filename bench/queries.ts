@@ -2,6 +2,9 @@
 // fills it with BENCH_PROJECTS projects (default 50,000) plus users, likes, saves, ratings, shares and
 // comments, times trending, recommended pages, searches and a premium creator's analytics BENCH_ITERATIONS times each (default 30),
 // prints p50/p95/max per query and drops the database again, also on failure, Ctrl-C or the time limit.
+//   BENCH_KEEP_DB=1         keep the generated database (its name is printed) for later runs.
+//   BENCH_EXISTING_DB=name  bench a database kept earlier (1M projects take long to generate): migrated
+//                           to the current schema, never generated into, never dropped.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -26,6 +29,9 @@ const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_U
 const PROJECTS = boundedInt('BENCH_PROJECTS', 50_000, 1_000, 1_000_000);
 const ITERATIONS = boundedInt('BENCH_ITERATIONS', 30, 1, 1_000);
 const TIME_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_S', 600, 10, 3_600) * 1000;
+const EXISTING_DB = process.env.BENCH_EXISTING_DB;
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1' || !!EXISTING_DB;
+if (EXISTING_DB !== undefined && !/^[a-z_][a-z0-9_]*$/.test(EXISTING_DB)) throw new Error('BENCH_EXISTING_DB must be a plain database name');
 const SEARCHES = ['raect', 'dashb', 'react dashboard', 'compiler', 'Ada', 'ada stonewod', 'love this', 'zzqqxxj'];
 
 function boundedInt(name: string, fallback: number, min: number, max: number): number {
@@ -63,12 +69,18 @@ function printTable(rows: Row[]) {
   for (const r of rows) console.log(`${r.query.padEnd(width)}  ${String(r.runs).padStart(4)} ${f(r.p50)} ${f(r.p95)} ${f(r.max)}`);
 }
 
+async function countProjects(db: Database['db']): Promise<number> {
+  return Number(((await db.execute(sql`SELECT count(*) AS n FROM projects`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+}
+
 async function main() {
-  const name = `bb_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const name = EXISTING_DB ?? `bb_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  if (!EXISTING_DB) {
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   let database: Database | null = null;
@@ -76,6 +88,7 @@ async function main() {
   const drop = async () => {
     await database?.close().catch(() => undefined);
     database = null;
+    if (KEEP_DB) return;
     const c = new pg.Client({ connectionString: SERVER_URL });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -96,14 +109,22 @@ async function main() {
     database = openDatabase({ databaseUrl: url.href });
     await database.migrate();
     const db = database.db;
-    console.log(`Database ${name}: generating ${PROJECTS.toLocaleString('en-US')} projects...`);
     let started = performance.now();
-    const { memberId } = await generateDiscoveryData(db, {
-      projects: PROJECTS,
-      users: Math.max(100, Math.round(PROJECTS / 25)),
-      comments: Math.round(PROJECTS * 0.4),
-    });
-    console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    let memberId: string;
+    if (EXISTING_DB) {
+      const member = ((await db.execute(sql`SELECT id FROM users WHERE handle = 'bench_member'`)) as unknown as { rows: { id: string }[] }).rows[0];
+      if (!member) throw new Error(`BENCH_EXISTING_DB: ${name} has no generated data (no bench_member)`);
+      memberId = member.id;
+      console.log(`Database ${name}: reusing its ${(await countProjects(db)).toLocaleString('en-US')} projects`);
+    } else {
+      console.log(`Database ${name}: generating ${PROJECTS.toLocaleString('en-US')} projects...`);
+      ({ memberId } = await generateDiscoveryData(db, {
+        projects: PROJECTS,
+        users: Math.max(100, Math.round(PROJECTS / 25)),
+        comments: Math.round(PROJECTS * 0.4),
+      }));
+      console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
 
     started = performance.now();
     // Views change without events: the scheduled refresh rescores the 10% of projects that got one.
@@ -143,7 +164,7 @@ async function main() {
   } finally {
     clearTimeout(limit);
     await cleanUp();
-    console.log(`\nDropped ${name}.`);
+    console.log(KEEP_DB ? `\nKept ${name}: BENCH_EXISTING_DB=${name} benches it again.` : `\nDropped ${name}.`);
   }
 }
 

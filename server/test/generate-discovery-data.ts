@@ -1,32 +1,77 @@
 // Bulk data for discovery's query-plan test and benchmark: users, projects, likes, saves, follows and
 // comments made with generate_series in a few statements (50,000 projects take seconds, not minutes).
-import { sql } from 'drizzle-orm';
+// Titles, descriptions, comments and names come from real developer text (developerCorpus), picked by
+// multiplicative hashes of the row number: the same rows for the same seed and installed packages.
+import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES } from '@shared/constants';
+import { developerCorpus, generatedTitles } from '../seed/developer-corpus';
 import type { Db } from '../db/client';
 import { recountAll } from '../db/recount';
 import { refreshAllTrendingScores, refreshSearchWords } from '../modules/discovery/discovery.repository';
 
-export type GenerateOptions = { projects: number; users: number; comments: number; likesPerUser?: number };
-
-const TECH = ['React', 'Vue', 'Svelte', 'Rust', 'Python', 'Go', 'Kotlin', 'Swift', 'Elixir', 'Node'];
-const THING = ['Dashboard', 'Game', 'Tracker', 'Chat', 'Compiler', 'Blog', 'Shop', 'Synth', 'Planner', 'Scraper', 'Bot'];
-const FIRST = ['Ada', 'Bob', 'Cy', 'Dee', 'Eve', 'Finn', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lou', 'Max', 'Nia', 'Oli', 'Pia', 'Quin', 'Rey', 'Sam', 'Tess'];
-const LAST_A = ['Bright', 'Stone', 'Wood', 'Fair', 'Hill', 'Oak', 'River', 'Green', 'Black', 'Silver', 'Gold', 'North', 'West', 'Mill', 'Ash', 'Lake', 'Frost', 'Clay', 'Moss', 'Wolf'];
-const LAST_B = ['wood', 'field', 'ton', 'ley', 'man', 'berg', 'ford', 'well', 'worth', 'by', 'son', 'dale', 'more', 'hurst', 'wick', 'stead', 'brook', 'ridge', 'gate', 'shaw'];
-const WORDS = ['great', 'work', 'love', 'this', 'react', 'hooks', 'fast', 'clean', 'code', 'thanks', 'tutorial', 'helped', 'bug', 'idea'];
+export type GenerateOptions = { projects: number; users: number; comments: number; likesPerUser?: number; seed?: number };
 
 const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
+
+/**
+ * The corpus as a keyed work table for the generating statements: a subscript into a large text array
+ * walks it from the start, a keyed lookup does not. Dropped again at the end.
+ */
+const WORK_TABLE = sql.raw('generator_text');
+type Kind = 'title' | 'sentence' | 'comment' | 'first' | 'last';
+const pick = (kind: Kind, count: number, key: SQL) => sql`(SELECT body FROM ${WORK_TABLE} WHERE kind = ${kind} AND k = (${key}) % ${count})`;
+
+async function loadCorpus(db: Db, lists: Record<Kind, readonly string[]>): Promise<void> {
+  await db.execute(sql`DROP TABLE IF EXISTS ${WORK_TABLE}`);
+  await db.execute(sql`CREATE UNLOGGED TABLE ${WORK_TABLE} (kind text NOT NULL, k int NOT NULL, body text NOT NULL, PRIMARY KEY (kind, k))`);
+  for (const [kind, values] of Object.entries(lists)) {
+    await db.execute(sql`
+      INSERT INTO ${WORK_TABLE} (kind, k, body)
+      SELECT ${kind}, (n - 1)::int, v FROM jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS x(v, n)`);
+  }
+  await db.execute(sql`ANALYZE ${WORK_TABLE}`);
+}
+
+/**
+ * Drops the text indexes (GIN, GiST, RUM) of projects and comments and answers a function that builds
+ * them again: one build over a million rows is many times faster than a million inserts into them,
+ * and the recount rewrites every row once more. The definitions are read back from the catalog, so
+ * the migrations stay their one source.
+ */
+async function setTextIndexesAside(db: Db): Promise<() => Promise<void>> {
+  const indexes = (
+    (await db.execute(sql`
+      SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+      WHERE i.schemaname = current_schema() AND i.tablename IN ('projects', 'comments')
+        AND i.indexdef ~ 'USING (gin|gist|rum) '`)) as unknown as { rows: { name: string; def: string }[] }
+  ).rows;
+  for (const ix of indexes) await db.execute(sql`DROP INDEX ${sql.identifier(ix.name)}`);
+  return async () => {
+    for (const ix of indexes) await db.execute(sql.raw(ix.def));
+  };
+}
 
 /** Fills an empty database; answers the id of a member with follows, likes, saves and ratings. */
 export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise<{ memberId: string }> {
   const likesPerUser = o.likesPerUser ?? 20;
+  const corpus = developerCorpus();
+  const seed = o.seed ?? 1;
+  const lists = {
+    title: generatedTitles(corpus, seed),
+    sentence: corpus.sentences,
+    comment: corpus.comments,
+    first: corpus.firstNames,
+    last: corpus.lastNames,
+  } satisfies Record<Kind, readonly string[]>;
+  const text = (kind: Kind, key: SQL) => pick(kind, lists[kind].length, key);
+  await loadCorpus(db, lists);
+  const rebuildTextIndexes = await setTextIndexesAside(db);
   await db.execute(sql`
     INSERT INTO users (handle, first_name, last_name, email, is_premium, is_suspended)
-    SELECT 'gen' || i, (${textArray(FIRST)})[1 + i % ${FIRST.length}],
-      (${textArray(LAST_A)})[1 + (i / 3) % ${LAST_A.length}] || (${textArray(LAST_B)})[1 + (i / 61) % ${LAST_B.length}],
+    SELECT 'gen' || i, ${text('first', sql`i * 2654435761 + ${seed}`)}, ${text('last', sql`i * 40503 + ${seed} * 7`)},
       'gen' || i || '@example.com',
       i % 17 = 0, i % 101 = 0
-    FROM generate_series(1, ${o.users}) i`);
+    FROM generate_series(1::bigint, ${o.users}::bigint) i`);
   await db.execute(sql`
     INSERT INTO users (handle, first_name, last_name, email) VALUES ('bench_member', 'Bench', 'Member', 'bench-member@example.com')`);
 
@@ -36,8 +81,11 @@ export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise
     )
     INSERT INTO projects (author_id, title, description, thumbnail, category, project_url, tutorial_url, created_at, view_count)
     SELECT a.id,
-      (${textArray(TECH)})[1 + i % ${TECH.length}] || ' ' || (${textArray(THING)})[1 + (i / ${TECH.length}) % ${THING.length}] || ' ' || i,
-      'Generated project number ' || i || ' built with ' || (${textArray(TECH)})[1 + (i * 7) % ${TECH.length}],
+      ${text('title', sql`i * 2654435761 + ${seed}`)},
+      -- One to three sentences, as people describe what they built.
+      ${text('sentence', sql`i * 40503 + ${seed}`)}
+        || CASE WHEN i % 3 > 0 THEN ' ' || ${text('sentence', sql`i * 69069 + ${seed} * 3`)} ELSE '' END
+        || CASE WHEN i % 3 = 2 THEN ' ' || ${text('sentence', sql`i * 1103515245 + ${seed} * 5`)} ELSE '' END,
       'https://example.com/thumb.png',
       (${textArray(CATEGORIES)})[1 + (i * 3) % ${CATEGORIES.length}],
       'https://example.com/app/' || i,
@@ -87,9 +135,7 @@ export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise
     WITH ps AS (SELECT min(id) AS lo, count(*) AS n FROM projects),
     us AS (SELECT array_agg(id ORDER BY handle) AS ids FROM users WHERE handle LIKE 'gen%')
     INSERT INTO comments (project_id, user_id, content)
-    SELECT ps.lo + ((i * 7907) % ps.n), us.ids[1 + i % cardinality(us.ids)],
-      (${textArray(WORDS)})[1 + i % ${WORDS.length}] || ' ' || (${textArray(WORDS)})[1 + (i / 3) % ${WORDS.length}] || ' '
-        || (${textArray(WORDS)})[1 + (i / 7) % ${WORDS.length}] || ' comment ' || i
+    SELECT ps.lo + ((i * 7907) % ps.n), us.ids[1 + i % cardinality(us.ids)], ${text('comment', sql`i * 2654435761 + ${seed}`)}
     FROM generate_series(1::bigint, ${o.comments}::bigint) i, ps, us`);
   await db.execute(sql`
     INSERT INTO shares (user_id, project_id, shared_at)
@@ -97,7 +143,10 @@ export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise
     FROM reactions r WHERE abs(hashtext(r.user_id::text || r.project_id)::bigint) % 10 = 0
     ON CONFLICT DO NOTHING`);
 
+  await db.execute(sql`DROP TABLE ${WORK_TABLE}`);
+
   await recountAll(db);
+  await rebuildTextIndexes();
   await refreshAllTrendingScores(db);
   await refreshSearchWords(db, { since: null });
   await db.execute(sql`ANALYZE`);
