@@ -461,8 +461,61 @@ const AUTHOR_NAME = sql.raw(
 // Stored generated columns with GIN indexes (migration 0006): nothing is computed per row.
 const PROJECT_DOCUMENT = sql.raw(`p.search_document`);
 const COMMENT_DOCUMENT = sql.raw(`c.search_document`);
-/** Full-text matches ranked per source at most: the best-scored this many (a very common word cannot make search read half the table). */
+/** Full-text matches ranked per source at most: the best this many (a very common word cannot make search read half the table). */
 export const SEARCH_CANDIDATES_MAX = 1000;
+/**
+ * How many of the most trending projects (newest comments) a search reads first, keeping those that
+ * match. A word that fills the candidates there is common: they are then exactly the best-scored
+ * matches, read without touching the rest of the table. A rarer word falls through to the text index.
+ */
+export const SEARCH_WALK_ROWS = 20_000;
+
+/**
+ * Which text index finds the rarer words' candidates: 'rum' reads them from the RUM index in rank
+ * order (ORDER BY document <=> query, only the best are fetched); 'gin' reads every match from the GIN
+ * index and keeps the best-scored. RUM is a PostgreSQL extension (migration 0016); PGlite has only GIN.
+ */
+export type SearchIndex = 'rum' | 'gin';
+
+const searchIndexes = new WeakMap<object, Promise<SearchIndex>>();
+
+/** The text index this database has, looked up once per database handle. */
+export function searchIndexOf(db: DbOrTx): Promise<SearchIndex> {
+  let known = searchIndexes.get(db);
+  if (!known) {
+    known = rowsOf<{ rum: boolean }>(
+      db,
+      sql`SELECT to_regclass('projects_search_rum_idx') IS NOT NULL AND to_regclass('comments_search_rum_idx') IS NOT NULL AS rum`,
+    ).then((rows) => (rows[0]?.rum ? 'rum' : 'gin'));
+    known.catch(() => searchIndexes.delete(db));
+    searchIndexes.set(db, known);
+  }
+  return known;
+}
+
+/**
+ * A source's capped full-text candidates in two steps. First the walk: the `walk` first rows in the
+ * source's own order (`order` names the selected columns unqualified), keeping those that match, at most SEARCH_CANDIDATES_MAX (the index's order is
+ * the final tie-break, so for a common word these are the same rows a full read would keep). Only when
+ * the walk finds fewer does the text index run (a one-time filter skips it otherwise), in rank order
+ * with RUM or in the source's order with GIN; DISTINCT ON later drops rows both steps found.
+ */
+function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; index: SearchIndex }): SQL {
+  const cap = SEARCH_CANDIDATES_MAX;
+  const indexed =
+    o.index === 'rum'
+      ? sql`SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} AND (SELECT count(*) FROM walk) < ${cap}
+          ORDER BY ${o.document} <=> ${o.query} LIMIT ${cap}`
+      : // OFFSET 0 keeps the planner from walking the order's index instead, which reads the whole table for a rare word.
+        sql`SELECT * FROM (SELECT * FROM (SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} AND (SELECT count(*) FROM walk) < ${cap} OFFSET 0) g
+          ORDER BY ${o.order} LIMIT ${cap}) i`;
+  return sql`walk AS MATERIALIZED (
+      SELECT * FROM (SELECT ${o.select} FROM ${o.from} ORDER BY ${o.order} LIMIT ${SEARCH_WALK_ROWS}) w
+      WHERE w.document @@ ${o.query} LIMIT ${cap}
+    ), candidates AS (
+      SELECT * FROM walk UNION ALL (${indexed})
+    )`;
+}
 
 /**
  * The full-text part of a search: the query rows must match (the words as typed, swapped or
@@ -487,21 +540,26 @@ function fullText(terms: SearchTerms) {
  * Relevance (title similarity, author similarity, full-text rank) is rounded to one decimal; among
  * equally relevant projects premium authors' come first, then trending.
  */
-export function searchProjectsQuerySql(terms: SearchTerms, limit: number): SQL {
+export function searchProjectsQuerySql(terms: SearchTerms, limit: number, index: SearchIndex = 'gin'): SQL {
   const fts = fullText(terms);
   // Both sources read projects through an index and carry what the ranking needs (the stored document
   // included), so the matches are never joined back to projects.
   const row = sql`p.id, p.title, p.trending_score, p.author_id, ${PROJECT_DOCUMENT} AS document`;
-  // Capped candidates: the best-scored full-text matches, read from the GIN index (OFFSET 0 keeps the
-  // planner from walking the trending index instead, which reads the whole table for a rare word).
-  // Nothing is computed per match: relevance is computed below, for the capped candidates only.
-  const ftsSource = fts.query
-    ? sql`SELECT * FROM (SELECT * FROM (SELECT ${row} FROM projects p WHERE ${PROJECT_DOCUMENT} @@ ${fts.query} OFFSET 0) g
-        ORDER BY g.trending_score DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${SEARCH_CANDIDATES_MAX}) f UNION ALL`
-    : sql``;
+  // Capped candidates (candidatesSql); nothing is computed per match: relevance is computed below, for
+  // the capped candidates only.
+  const candidates = fts.query
+    ? candidatesSql({
+        select: row,
+        from: sql`projects p`,
+        document: PROJECT_DOCUMENT,
+        order: sql`trending_score DESC NULLS LAST, id DESC NULLS LAST`,
+        query: fts.query,
+        index,
+      })
+    : null;
   return sql`
-    WITH matches AS (
-      ${ftsSource}
+    WITH ${candidates ? sql`${candidates},` : sql``} matches AS (
+      ${candidates ? sql`SELECT * FROM candidates UNION ALL` : sql``}
       -- The best-matching authors' best projects: a common first name cannot pull in half the table.
       SELECT x.* FROM (
         SELECT u.id FROM users u
@@ -547,22 +605,20 @@ export type CommentHitRow = {
  * too noisy for trigram similarity), best first; suspended people's comments and comments on suspended
  * authors' projects are left out.
  */
-export function searchCommentsQuerySql(terms: SearchTerms, limit: number): SQL {
+export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index: SearchIndex = 'gin'): SQL {
   const fts = fullText(terms);
   if (!fts.query) return sql`SELECT NULL::int AS id WHERE false`;
   return sql`
-    WITH matches AS (
-      -- Capped candidates: the newest matches from the GIN index, with their stored documents;
-      -- relevance is computed below for those only.
-      SELECT * FROM (
-        SELECT c.id, c.content, c.created_at, c.project_id, c.user_id, ${COMMENT_DOCUMENT} AS document
-        FROM comments c
-        WHERE ${COMMENT_DOCUMENT} @@ ${fts.query}
-        OFFSET 0
-      ) g
-      ORDER BY g.created_at DESC, g.id DESC
-      LIMIT ${SEARCH_CANDIDATES_MAX}
-    )
+    -- Capped candidates (newest first; ids grow with time, so the walk follows the primary key) with
+    -- their stored documents; relevance is computed below for those only.
+    WITH ${candidatesSql({
+      select: sql`c.id, c.content, c.created_at, c.project_id, c.user_id, ${COMMENT_DOCUMENT} AS document`,
+      from: sql`comments c`,
+      document: COMMENT_DOCUMENT,
+      order: sql`id DESC`,
+      query: fts.query,
+      index,
+    })}, matches AS (SELECT DISTINCT ON (id) * FROM candidates)
     SELECT m.id, m.content, m.created_at AS "createdAt", m.project_id AS "projectId",
       cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
       cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"
@@ -576,11 +632,11 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number): SQL {
 }
 
 export async function searchProjectIds(db: DbOrTx, terms: SearchTerms, limit: number): Promise<number[]> {
-  return (await rowsOf<{ id: number }>(db, searchProjectsQuerySql(terms, limit))).map((r) => Number(r.id));
+  return (await rowsOf<{ id: number }>(db, searchProjectsQuerySql(terms, limit, await searchIndexOf(db)))).map((r) => Number(r.id));
 }
 
-export function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
-  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit));
+export async function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
+  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit, await searchIndexOf(db)));
 }
 
 /** Recomputes the scores of one author's projects (premium starting, renewing or ending). */
