@@ -5,6 +5,9 @@
 //   BENCH_KEEP_DB=1         keep the generated database (its name is printed) for later runs.
 //   BENCH_EXISTING_DB=name  bench a database kept earlier (1M projects take long to generate): migrated
 //                           to the current schema, never generated into, never dropped.
+//   BENCH_DATABASE=pglite   generate into an in-memory PGlite instead (its own sizes, e.g. 10k-100k).
+//   BENCH_PART=search       time searches only: the query log asked once (BENCH_SEARCH_QUERIES per class,
+//                           default 30) and the judged query set's precision at 10.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -12,11 +15,14 @@ import pg from 'pg';
 import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
 import { FOLLOWING_LIMIT } from '../shared/schemas/discovery';
 import { openDatabase, type Database } from '../server/db/client';
-import { listFollowingJson, refreshAllTrendingScores } from '../server/modules/discovery/discovery.repository';
+import { listFollowingJson, refreshAllTrendingScores, searchIndexOf } from '../server/modules/discovery/discovery.repository';
 import { generateDiscoveryData } from '../server/test/generate-discovery-data';
 import { listRecommendedProjects } from '../server/modules/discovery/list-recommended-projects';
 import { listTrendingProjects } from '../server/modules/discovery/list-trending-projects';
 import { searchContent } from '../server/modules/discovery/search-content';
+import { judgeSearch } from '../server/modules/discovery/search-judged-queries';
+import type { DiscoveryDeps } from '../server/modules/discovery/list-trending-projects';
+import { QUERY_CLASSES, searchLog } from './search-log';
 import { generateAnalyticsData } from '../server/test/generate-analytics-data';
 import { getAnalytics } from '../server/modules/analytics/get-analytics';
 import { ViewCounter } from '../server/db/view-counter';
@@ -30,9 +36,12 @@ const PROJECTS = boundedInt('BENCH_PROJECTS', 50_000, 1_000, 1_000_000);
 const ITERATIONS = boundedInt('BENCH_ITERATIONS', 30, 1, 1_000);
 const TIME_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_S', 600, 10, 3_600) * 1000;
 const EXISTING_DB = process.env.BENCH_EXISTING_DB;
+const ON_PGLITE = process.env.BENCH_DATABASE === 'pglite';
+const SEARCH_ONLY = process.env.BENCH_PART === 'search';
+const LOG_PER_CLASS = boundedInt('BENCH_SEARCH_QUERIES', 30, 3, 500);
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1' || !!EXISTING_DB;
 if (EXISTING_DB !== undefined && !/^[a-z_][a-z0-9_]*$/.test(EXISTING_DB)) throw new Error('BENCH_EXISTING_DB must be a plain database name');
-const SEARCHES = ['raect', 'dashb', 'react dashboard', 'compiler', 'Ada', 'ada stonewod', 'love this', 'zzqqxxj'];
+const SEARCHES = ['raect', 'json', 'react component', 'compiler', 'zzqqxxj'];
 
 function boundedInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -69,13 +78,51 @@ function printTable(rows: Row[]) {
   for (const r of rows) console.log(`${r.query.padEnd(width)}  ${String(r.runs).padStart(4)} ${f(r.p50)} ${f(r.p95)} ${f(r.max)}`);
 }
 
+/**
+ * Search without its cache: the query log drawn from the data, each query asked once (p50/p95 per
+ * class and the slowest queries), the fixed queries asked repeatedly, and the judged set's precision at 10.
+ */
+async function timeSearches(ctx: DiscoveryDeps): Promise<Row[]> {
+  const rows: Row[] = [];
+  const index = await searchIndexOf(ctx.db);
+  const log = await searchLog(ctx.db, LOG_PER_CLASS);
+  await searchContent(ctx, 'warm up'); // connections and plans, not any logged query's pages
+  const all: { q: string; ms: number }[] = [];
+  for (const cls of QUERY_CLASSES) {
+    const ms: number[] = [];
+    for (const q of log[cls]) {
+      const start = performance.now();
+      await searchContent(ctx, q);
+      ms.push(performance.now() - start);
+      all.push({ q, ms: ms[ms.length - 1]! });
+    }
+    rows.push(summary(`search once (${index}): ${cls}`, ms));
+  }
+  rows.push(summary(`search once (${index}): all classes`, all.map((a) => a.ms)));
+  for (const q of SEARCHES) rows.push(await time(`search '${q}' (repeated)`, () => searchContent(ctx, q)));
+  const slowest = [...all].sort((a, b) => b.ms - a.ms).slice(0, 8);
+  console.log(`
+Slowest searches asked once: ${slowest.map((s) => `'${s.q}' ${s.ms.toFixed(0)} ms`).join(', ')}`);
+  const judged = await judgeSearch(ctx);
+  console.log(`
+Judged queries (precision at 10 = expected projects among the first ten / min(10, expected)):`);
+  for (const r of judged.results) console.log(`  ${`'${r.q}'`.padEnd(16)} ${r.relevantInTop10}/${Math.min(10, r.expected)}  ${r.precision.toFixed(2)}`);
+  console.log(`Mean precision at 10: ${judged.mean.toFixed(3)} over ${judged.results.length} queries`);
+  return rows;
+}
+
+function summary(query: string, ms: number[]): Row {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { query, runs: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 };
+}
+
 async function countProjects(db: Database['db']): Promise<number> {
   return Number(((await db.execute(sql`SELECT count(*) AS n FROM projects`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
 }
 
 async function main() {
-  const name = EXISTING_DB ?? `bb_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  if (!EXISTING_DB) {
+  const name = ON_PGLITE ? 'PGlite (memory)' : (EXISTING_DB ?? `bb_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`);
+  if (!EXISTING_DB && !ON_PGLITE) {
     const admin = new pg.Client({ connectionString: SERVER_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -88,7 +135,7 @@ async function main() {
   const drop = async () => {
     await database?.close().catch(() => undefined);
     database = null;
-    if (KEEP_DB) return;
+    if (KEEP_DB || ON_PGLITE) return;
     const c = new pg.Client({ connectionString: SERVER_URL });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -106,7 +153,7 @@ async function main() {
   limit.unref();
 
   try {
-    database = openDatabase({ databaseUrl: url.href });
+    database = ON_PGLITE ? openDatabase({ dataDir: 'memory' }) : openDatabase({ databaseUrl: url.href });
     await database.migrate();
     const db = database.db;
     let started = performance.now();
@@ -126,6 +173,14 @@ async function main() {
       console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
 
+    const ctx = { db, events: new EventBus(createLogger('silent')), cache: new PublicCache({ redis: null, prefix: 'bench:', maxBytes: 1 << 20 }) };
+    const rows: Row[] = [];
+    rows.push(...(await timeSearches(ctx)));
+    if (SEARCH_ONLY) {
+      printTable(rows);
+      return;
+    }
+
     started = performance.now();
     // Views change without events: the scheduled refresh rescores the 10% of projects that got one.
     await db.execute(sql`UPDATE projects SET view_count = view_count + 1 WHERE id % 10 = 0`);
@@ -134,8 +189,6 @@ async function main() {
 
     // No handlers: a stale first page's background ranking is not part of what is timed here. The
     // recommended pages are read past the cache, as a miss reads them (the cache only hears of new rankings).
-    const ctx = { db, events: new EventBus(createLogger('silent')), cache: new PublicCache({ redis: null, prefix: 'bench:', maxBytes: 1 << 20 }) };
-    const rows: Row[] = [];
     rows.push({ query: `bulk trending refresh (${changed} changed)`, runs: 1, p50: refreshMs, p95: refreshMs, max: refreshMs });
     rows.push(await time('GET /api/projects/trending', () => listTrendingProjects(ctx)));
     rows.push(await time('recommended first page (rank + snapshot)', () => listRecommendedProjects(ctx, memberId, { limit: PAGE_SIZE, offset: 0 })));
@@ -147,7 +200,6 @@ async function main() {
     // The following feed's query, as a cache miss runs it (the HTTP bench serves it from the cache).
     const followers = ((await db.execute(sql`SELECT id FROM users WHERE handle LIKE 'gen%' AND NOT is_suspended ORDER BY handle LIMIT 300`)) as unknown as { rows: { id: string }[] }).rows;
     rows.push(await time('following feed (query of a cache miss)', (i) => listFollowingJson(db, followers[i % followers.length]!.id, FOLLOWING_LIMIT, undefined)));
-    for (const q of SEARCHES) rows.push(await time(`search '${q}'`, () => searchContent(ctx, q)));
 
     // Analytics: a premium creator with 100 projects, each with 90 days of counters, among 10% of all
     // projects with 90 days of counters too.

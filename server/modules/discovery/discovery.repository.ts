@@ -464,18 +464,23 @@ const COMMENT_DOCUMENT = sql.raw(`c.search_document`);
 /** Full-text matches ranked per source at most: the best this many (a very common word cannot make search read half the table). */
 export const SEARCH_CANDIDATES_MAX = 1000;
 /**
- * How many of the most trending projects (newest comments) a search reads first, keeping those that
- * match. A word that fills the candidates there is common: they are then exactly the best-scored
- * matches, read without touching the rest of the table. A rarer word falls through to the text index.
+ * Candidates of a common word read in the source's own order (trending projects, newest comments),
+ * and of a rarer word read in rank order from RUM: the best 200 by either order hold the first page's
+ * 50 (fetching more costs a row read each and changed no judged query's first ten).
  */
-export const SEARCH_WALK_ROWS = 20_000;
+export const SEARCH_WALK_CANDIDATES = 200;
+export const SEARCH_RANKED_CANDIDATES = 200;
 
 /**
- * Which text index finds the rarer words' candidates: 'rum' reads them from the RUM index in rank
- * order (ORDER BY document <=> query, only the best are fetched); 'gin' reads every match from the GIN
- * index and keeps the best-scored. RUM is a PostgreSQL extension (migration 0016); PGlite has only GIN.
+ * Which text index finds a word's candidates: 'rum' reads them from the RUM index in rank order
+ * (ORDER BY document <=> query: only the best are fetched); 'gin' reads every match from the GIN index
+ * and keeps the best-scored. RUM is a PostgreSQL extension (migration 0016); PGlite has only GIN.
  */
 export type SearchIndex = 'rum' | 'gin';
+
+/** How a source's candidates are read: the text index, and how many rows to walk first (0: none). */
+export type SearchSourcePlan = { index: SearchIndex; walkRows: number };
+const GIN_ONLY: SearchSourcePlan = { index: 'gin', walkRows: 0 };
 
 const searchIndexes = new WeakMap<object, Promise<SearchIndex>>();
 
@@ -493,28 +498,50 @@ export function searchIndexOf(db: DbOrTx): Promise<SearchIndex> {
   return known;
 }
 
+type PlanNode = { 'Plan Rows': number; Plans?: PlanNode[] };
+
 /**
- * A source's capped full-text candidates in two steps. First the walk: the `walk` first rows in the
- * source's own order (`order` names the selected columns unqualified), keeping those that match, at most SEARCH_CANDIDATES_MAX (the index's order is
- * the final tie-break, so for a common word these are the same rows a full read would keep). Only when
- * the walk finds fewer does the text index run (a one-time filter skips it otherwise), in rank order
- * with RUM or in the source's order with GIN; DISTINCT ON later drops rows both steps found.
+ * Whether a query's words are common enough to walk the source's own order: the planner's estimate
+ * of its matches (from the column's lexeme statistics) against the table's size. Walking finds
+ * SEARCH_WALK_CANDIDATES matches in about cap * rows / matches rows; a text index reads about all
+ * matches (RUM ranks each in the index; GIN fetches each row). The walk is chosen where it reads
+ * fewer, and given three times its expected length: an over-estimate falls through to the index.
  */
-function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; index: SearchIndex }): SQL {
+async function searchSourcePlan(db: DbOrTx, table: 'projects' | 'comments', query: SQL): Promise<SearchSourcePlan> {
+  const index = await searchIndexOf(db);
+  const [row] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${sql.raw(table)} WHERE search_document @@ ${query} UNION ALL SELECT 1 FROM ${sql.raw(table)}`,
+  );
+  const [matches, rows] = (row?.['QUERY PLAN'][0].Plan.Plans ?? []).map((p) => p['Plan Rows']);
+  if (!matches || !rows || matches * matches <= SEARCH_WALK_CANDIDATES * rows) return { index, walkRows: 0 };
+  return { index, walkRows: Math.min(rows, Math.ceil((3 * SEARCH_WALK_CANDIDATES * rows) / matches)) };
+}
+
+/**
+ * A source's capped full-text candidates in up to two steps. The walk (common words only): the first
+ * `walkRows` rows in the source's own order (`order` names the selected columns unqualified), keeping
+ * at most SEARCH_WALK_CANDIDATES that match; the order is the final tie-break, so these are the rows a
+ * full read would keep first. The text index runs when there is no walk or it found fewer (a one-time
+ * filter skips it otherwise): in rank order with RUM, in the source's order with GIN. DISTINCT ON
+ * later drops rows both steps found.
+ */
+function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; plan: SearchSourcePlan }): SQL {
   const cap = SEARCH_CANDIDATES_MAX;
+  const walked = o.plan.walkRows > 0;
+  const walk = walked
+    ? sql`SELECT * FROM (SELECT ${o.select} FROM ${o.from} ORDER BY ${o.order} LIMIT ${o.plan.walkRows}) w
+        WHERE w.document @@ ${o.query} LIMIT ${SEARCH_WALK_CANDIDATES}`
+    : sql`SELECT ${o.select} FROM ${o.from} WHERE false`;
+  const unlessWalked = walked ? sql`AND (SELECT count(*) FROM walk) < ${SEARCH_WALK_CANDIDATES}` : sql``;
   const indexed =
-    o.index === 'rum'
-      ? sql`SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} AND (SELECT count(*) FROM walk) < ${cap}
-          ORDER BY ${o.document} <=> ${o.query} LIMIT ${cap}`
+    o.plan.index === 'rum'
+      ? sql`SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${unlessWalked}
+          ORDER BY ${o.document} <=> ${o.query} LIMIT ${SEARCH_RANKED_CANDIDATES}`
       : // OFFSET 0 keeps the planner from walking the order's index instead, which reads the whole table for a rare word.
-        sql`SELECT * FROM (SELECT * FROM (SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} AND (SELECT count(*) FROM walk) < ${cap} OFFSET 0) g
+        sql`SELECT * FROM (SELECT * FROM (SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${unlessWalked} OFFSET 0) g
           ORDER BY ${o.order} LIMIT ${cap}) i`;
-  return sql`walk AS MATERIALIZED (
-      SELECT * FROM (SELECT ${o.select} FROM ${o.from} ORDER BY ${o.order} LIMIT ${SEARCH_WALK_ROWS}) w
-      WHERE w.document @@ ${o.query} LIMIT ${cap}
-    ), candidates AS (
-      SELECT * FROM walk UNION ALL (${indexed})
-    )`;
+  return sql`walk AS MATERIALIZED (${walk}), candidates AS (SELECT * FROM walk UNION ALL (${indexed}))`;
 }
 
 /**
@@ -527,6 +554,12 @@ function fullText(terms: SearchTerms) {
   const query = terms.fuzzyQuery ? sql`to_tsquery('english', ${terms.fuzzyQuery})` : exact;
   return {
     query,
+    /**
+     * A title that says a corrected word ('raect' -> "React Dashboard"): 0.7, above the trigram
+     * likeness of unrelated titles ("Object-related" scores about 0.5 against 'raect').
+     */
+    titleRelevance: (title: SQL) =>
+      terms.fuzzyQuery && query ? sql`(CASE WHEN to_tsvector('english', ${title}) @@ ${query} THEN 0.7 ELSE 0 END)` : sql`0`,
     relevance: (doc: SQL) =>
       exact && query
         ? sql`(CASE WHEN ${doc} @@ ${exact} THEN 0.5 + 0.5 * ts_rank(${doc}, ${exact}, 32) WHEN ${doc} @@ ${query} THEN 0.4 ELSE 0 END)`
@@ -540,7 +573,7 @@ function fullText(terms: SearchTerms) {
  * Relevance (title similarity, author similarity, full-text rank) is rounded to one decimal; among
  * equally relevant projects premium authors' come first, then trending.
  */
-export function searchProjectsQuerySql(terms: SearchTerms, limit: number, index: SearchIndex = 'gin'): SQL {
+export function searchProjectsQuerySql(terms: SearchTerms, limit: number, plan: SearchSourcePlan = GIN_ONLY): SQL {
   const fts = fullText(terms);
   // Both sources read projects through an index and carry what the ranking needs (the stored document
   // included), so the matches are never joined back to projects.
@@ -554,7 +587,7 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number, index:
         document: PROJECT_DOCUMENT,
         order: sql`trending_score DESC NULLS LAST, id DESC NULLS LAST`,
         query: fts.query,
-        index,
+        plan,
       })
     : null;
   return sql`
@@ -576,13 +609,15 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number, index:
         greatest(
           word_similarity(${terms.text}, lower(m.title)),
           0.9 * word_similarity(${terms.text}, ${AUTHOR_NAME}),
-          ${fts.relevance(sql.raw('m.document'))}
+          ${fts.relevance(sql.raw('m.document'))},
+          ${fts.titleRelevance(sql.raw('m.title'))}
         )::float8 AS relevance,
+        ${fts.query ? sql`m.document @@ ${fts.query}` : sql`false`} AS text_hit,
         ${sql.raw(PREMIUM_NOW_SQL)} AS premium
       FROM matches m JOIN users u ON u.id = m.author_id
       WHERE ${userVisibleSql('u')}
     )
-    SELECT id FROM ranked
+    SELECT id, text_hit AS "textHit" FROM ranked
     ORDER BY round(relevance::numeric, 1) DESC, premium DESC, relevance DESC,
       trending_score DESC NULLS LAST, id DESC NULLS LAST
     LIMIT ${limit}`;
@@ -605,7 +640,7 @@ export type CommentHitRow = {
  * too noisy for trigram similarity), best first; suspended people's comments and comments on suspended
  * authors' projects are left out.
  */
-export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index: SearchIndex = 'gin'): SQL {
+export function searchCommentsQuerySql(terms: SearchTerms, limit: number, plan: SearchSourcePlan = GIN_ONLY): SQL {
   const fts = fullText(terms);
   if (!fts.query) return sql`SELECT NULL::int AS id WHERE false`;
   return sql`
@@ -617,7 +652,7 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index:
       document: COMMENT_DOCUMENT,
       order: sql`id DESC`,
       query: fts.query,
-      index,
+      plan,
     })}, matches AS (SELECT DISTINCT ON (id) * FROM candidates)
     SELECT m.id, m.content, m.created_at AS "createdAt", m.project_id AS "projectId",
       cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
@@ -631,12 +666,22 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index:
     LIMIT ${limit}`;
 }
 
-export async function searchProjectIds(db: DbOrTx, terms: SearchTerms, limit: number): Promise<number[]> {
-  return (await rowsOf<{ id: number }>(db, searchProjectsQuerySql(terms, limit, await searchIndexOf(db)))).map((r) => Number(r.id));
+/** The plan of a source for these terms; a query without words has no full-text part. */
+function planOf(db: DbOrTx, table: 'projects' | 'comments', terms: SearchTerms): Promise<SearchSourcePlan> {
+  const query = fullText(terms).query;
+  return query ? searchSourcePlan(db, table, query) : Promise.resolve(GIN_ONLY);
+}
+
+/** The best projects' ids, and how many of them the full text found (the rest are by author name). */
+export async function searchProjectIds(db: DbOrTx, terms: SearchTerms, limit: number): Promise<{ ids: number[]; textHits: number }> {
+  const plan = await planOf(db, 'projects', terms);
+  const rows = await rowsOf<{ id: number; textHit: boolean }>(db, searchProjectsQuerySql(terms, limit, plan));
+  return { ids: rows.map((r) => Number(r.id)), textHits: rows.filter((r) => r.textHit).length };
 }
 
 export async function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
-  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit, await searchIndexOf(db)));
+  const plan = await planOf(db, 'comments', terms);
+  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit, plan));
 }
 
 /** Recomputes the scores of one author's projects (premium starting, renewing or ending). */

@@ -57,16 +57,17 @@ export function searchTermsOf(q: string, corrections: ReadonlyMap<string, readon
 
 /**
  * The matching project ids and comments: the words as typed first; typo tolerance (swapped letters,
- * lexicon corrections) only when that finds less than a full page, so a common word never pays for the
+ * lexicon corrections) only when their full text finds less than a full page of projects (authors
+ * whose names merely resemble a misspelt word do not count), so a common word never pays for the
  * trigram lookups. The trigram thresholds are connection settings (db/client.ts CONNECTION_SETTINGS).
  */
 async function findHits(db: Db, text: string): Promise<{ projectIds: number[]; comments: CommentHitRow[] }> {
   const run = async (terms: SearchTerms) => {
-    const [projectIds, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
-    return { projectIds, comments };
+    const [projects, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
+    return { projectIds: projects.ids, textHits: projects.textHits, comments };
   };
   const exact = await run({ ...searchTermsOf(text), fuzzyQuery: null });
-  if (exact.projectIds.length >= SEARCH_RESULTS_MAX) return exact;
+  if (exact.textHits >= SEARCH_RESULTS_MAX) return exact;
   const corrections = await findWordCorrections(
     db,
     queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN),
