@@ -26,6 +26,7 @@ import {
   DEMO_SHARES,
   DEMO_USERS,
 } from './demo-data';
+import { seedDemoHistory } from './demo-history';
 
 const SEEDED_KEY = 'demo_seeded';
 const DAY = 24 * 60 * 60 * 1000;
@@ -100,6 +101,7 @@ export async function seedDemo(db: Db): Promise<SeedResult | null> {
     const uid = (key: string) => userIds.get(key)!;
 
     const projectIds = new Map<string, number>();
+    const seededProjects: { id: number; createdAt: number; viewCount: number }[] = [];
     for (const [i, p] of DEMO_PROJECTS.entries()) {
       const [row] = await tx
         .insert(projects)
@@ -119,8 +121,9 @@ export async function seedDemo(db: Db): Promise<SeedResult | null> {
           viewCount: 40 + ((i * 37) % 90),
           createdAt: new Date(now - p.daysAgo * DAY),
         })
-        .returning({ id: projects.id });
+        .returning({ id: projects.id, viewCount: projects.viewCount });
       projectIds.set(p.title, row!.id);
+      seededProjects.push({ id: row!.id, createdAt: now - p.daysAgo * DAY, viewCount: row!.viewCount });
     }
     const pid = (title: string) => projectIds.get(title)!;
 
@@ -157,6 +160,12 @@ export async function seedDemo(db: Db): Promise<SeedResult | null> {
         description: r.description,
       })),
     );
+    await seedDemoHistory(tx, {
+      now,
+      projects: seededProjects,
+      memberIds: [...userIds.values()],
+      thumbnailOf: (category, i) => `/demo/thumb-${THUMB_BY_CATEGORY[category] ?? (i % 10) + 1}.svg`,
+    });
     await recountAll(tx);
   });
   return { password: DEMO_PASSWORD, accounts: accounts(), loadedNow: true, events };
