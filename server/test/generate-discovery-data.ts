@@ -35,7 +35,7 @@ async function loadCorpus(db: Db, lists: Record<Kind, readonly string[]>): Promi
 /**
  * Drops the text indexes (GIN, GiST, RUM) of projects and comments and answers a function that builds
  * them again: one build over a million rows is many times faster than a million inserts into them,
- * and the recount rewrites every row once more. The definitions are read back from the catalog, so
+ * and the recount and the trending refresh rewrite every row once more. The definitions are read back from the catalog, so
  * the migrations stay their one source.
  */
 async function setTextIndexesAside(db: Db): Promise<() => Promise<void>> {
@@ -146,8 +146,8 @@ export async function generateDiscoveryData(db: Db, o: GenerateOptions): Promise
   await db.execute(sql`DROP TABLE ${WORK_TABLE}`);
 
   await recountAll(db);
-  await rebuildTextIndexes();
   await refreshAllTrendingScores(db);
+  await rebuildTextIndexes();
   await refreshSearchWords(db, { since: null });
   await db.execute(sql`ANALYZE`);
   const rows = ((await db.execute(sql`SELECT id FROM users WHERE handle = 'bench_member'`)) as unknown as { rows: { id: string }[] }).rows;

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { searchIndexOf } from './discovery.repository';
+import { generateDiscoveryData } from './generate-discovery-data';
+import { JUDGED_QUERIES, judgeSearch, titleMeans } from './search-judged-queries';
+
+// Search quality over generated data from real developer text: the judged queries' precision at 10
+// (the share of the first ten results whose titles say what the person meant) holds a floor.
+const PRECISION_FLOOR = 0.8;
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.database.migrate();
+  await generateDiscoveryData(t.database.db, { projects: 4_000, users: 200, comments: 1_000 });
+}, 300_000);
+afterAll(() => t.drop(), 60_000);
+
+describe('search relevance on realistic data', () => {
+  it('when a title is judged, then whole words, plurals and prefixes count and other words do not', () => {
+    expect(titleMeans('Fast JSON parsers for Node', ['parser'])).toBe(true);
+    expect(titleMeans('Express middleware for uploads', ['middlew*'])).toBe(true);
+    expect(titleMeans('JSON Schema validator', ['json', 'schema'])).toBe(true);
+    expect(titleMeans('JSONP helper', ['json'])).toBe(false);
+    expect(titleMeans('React hooks', ['react', 'schema'])).toBe(false);
+  });
+
+  it(`when the judged queries are searched (words, two words, prefixes, typos), then precision at 10 is at least ${PRECISION_FLOOR}`, async () => {
+    const { results, mean } = await judgeSearch({ db: t.database.db });
+    // Most judged queries have projects to find in the generated data, so the mean says something.
+    expect(results.length).toBeGreaterThanOrEqual(JUDGED_QUERIES.length - 3);
+    expect(mean, JSON.stringify(results)).toBeGreaterThanOrEqual(PRECISION_FLOOR);
+    // A typo finds what the word means.
+    const typo = results.find((r) => r.q === 'raect');
+    if (typo) expect(typo.relevantInTop10, JSON.stringify(typo)).toBeGreaterThan(0);
+  });
+
+  it('when the database is PostgreSQL with the rum extension, then search reads ranked matches from the RUM index; PGlite keeps GIN', async () => {
+    if (t.database.kind === 'pglite') {
+      expect(await searchIndexOf(t.database.db)).toBe('gin');
+      return;
+    }
+    const available = (await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'rum'`))[0]!.n > 0;
+    expect(await searchIndexOf(t.database.db)).toBe(available ? 'rum' : 'gin');
+  });
+});
