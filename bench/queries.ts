@@ -88,11 +88,18 @@ async function timeSearches(ctx: DiscoveryDeps): Promise<Row[]> {
   const log = await searchLog(ctx.db, LOG_PER_CLASS);
   await searchContent(ctx, 'warm up'); // connections and plans, not any logged query's pages
   const all: { q: string; ms: number }[] = [];
+  const failed: string[] = [];
   for (const cls of QUERY_CLASSES) {
     const ms: number[] = [];
     for (const q of log[cls]) {
       const start = performance.now();
-      await searchContent(ctx, q);
+      try {
+        await searchContent(ctx, q);
+      } catch (err) {
+        // Named with the query and kept out of the timings, so one failure does not hide the rest.
+        failed.push(`'${q}': ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`);
+        continue;
+      }
       ms.push(performance.now() - start);
       all.push({ q, ms: ms[ms.length - 1]! });
     }
@@ -100,6 +107,7 @@ async function timeSearches(ctx: DiscoveryDeps): Promise<Row[]> {
   }
   rows.push(summary(`search once (${index}): all classes`, all.map((a) => a.ms)));
   for (const q of SEARCHES) rows.push(await time(`search '${q}' (repeated)`, () => searchContent(ctx, q)));
+  if (failed.length) console.log(`\nFAILED searches (${failed.length}): ${failed.join('; ')}`);
   const slowest = [...all].sort((a, b) => b.ms - a.ms).slice(0, 8);
   console.log(`
 Slowest searches asked once: ${slowest.map((s) => `'${s.q}' ${s.ms.toFixed(0)} ms`).join(', ')}`);
