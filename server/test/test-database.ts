@@ -23,15 +23,6 @@ export async function createTestDatabase(kind = process.env.TEST_DB ?? 'pglite')
   } catch (err) {
     throw new Error(`PostgreSQL is required for TEST_DB=postgres at ${TEST_POSTGRES_URL}: ${String(err)}`, { cause: err });
   }
-  // CI's PostgreSQL must have rum (postgresql-15-rum), so the ranked search path is the one tested
-  // there; a developer's server without it tests the GIN path.
-  if (process.env.CI === 'true') {
-    const { rows } = await admin.query("SELECT 1 FROM pg_available_extensions WHERE name = 'rum'");
-    if (rows.length === 0) {
-      await admin.end();
-      throw new Error(`The rum extension is required on CI's PostgreSQL at ${TEST_POSTGRES_URL}: install postgresql-15-rum`);
-    }
-  }
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(TEST_POSTGRES_URL);

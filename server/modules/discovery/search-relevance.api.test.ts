@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/rows';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { searchIndexOf } from './discovery.repository';
 import { generateDiscoveryData } from './generate-discovery-data';
@@ -38,12 +36,7 @@ describe('search relevance on realistic data', () => {
     if (typo) expect(typo.relevantInTop10, JSON.stringify(typo)).toBeGreaterThan(0);
   });
 
-  it('when the database is PostgreSQL with the rum extension, then search reads ranked matches from the RUM index; PGlite keeps GIN', async () => {
-    if (t.database.kind === 'pglite') {
-      expect(await searchIndexOf(t.database.db)).toBe('gin');
-      return;
-    }
-    const available = (await rowsOf<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'rum'`))[0]!.n > 0;
-    expect(await searchIndexOf(t.database.db)).toBe(available ? 'rum' : 'gin');
+  it('when no RUM index exists (none is created: it crashed PostgreSQL at 1M), then search reads its matches through GIN', async () => {
+    expect(await searchIndexOf(t.database.db)).toBe('gin');
   });
 });
