@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
-import { seededRandom } from '../server/db/seed/developer-corpus';
+import { seededRandom } from '../server/seed/developer-corpus';
 
 export const QUERY_CLASSES = ['common word', 'rare word', 'two words', 'prefix as typed', 'typo'] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
