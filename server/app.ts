@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compression from 'compression';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import express, { type Express, type Request } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { STATIC_LANDING_FILE } from '@shared/static-landing';
@@ -22,6 +22,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { domainRoutes } from './modules/index';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookHandler } from './modules/premium/stripe-webhook';
 import { hostedFilesHandler } from './modules/projects/hosted-files';
+import { reachPageRoutes } from './modules/reach/reach.routes';
+import { sharedPageHead, type PageHead } from './modules/reach/shared-page-head';
+import { withHead } from './modules/reach/page-head';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { uploadedImagesHandler } from './modules/uploads/uploads.routes';
 import { findUsersByIds } from './modules/users/users.repository';
@@ -120,7 +123,9 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   app.get('/sitemap.xml', sitemapXml(config.PUBLIC_URL));
   app.get('/uploads/{*key}', uploadedImagesHandler(deps));
   app.use('/hosted', hostedFilesHandler(deps));
-  if (opts.serveWeb) serveWebApp(app, config.WEB_DIST_DIR);
+  // The embed card, link preview images and feeds: served with or without the web build.
+  app.use(reachPageRoutes(deps));
+  if (opts.serveWeb) serveWebApp(app, config.WEB_DIST_DIR, sharedPageHead({ db: deps.db, cache: deps.cache, publicUrl: config.PUBLIC_URL }));
 
   app.use(errorHandler);
   return { app, session };
@@ -137,9 +142,10 @@ function appScriptSource(req: Request, publicUrl: string | undefined): string {
 
 /**
  * The built SPA: hashed assets cached for a year, index.html for every other GET; `/` without a session
- * gets the prerendered landing page when the build has one (server/http/static-landing.ts).
+ * gets the prerendered landing page when the build has one (server/http/static-landing.ts). A shared
+ * project, profile or post gets index.html with its link preview in the head (`pageHead`).
  */
-function serveWebApp(app: Express, dir: string) {
+function serveWebApp(app: Express, dir: string, pageHead: (req: Request) => Promise<PageHead | null>) {
   // Absolute, or res.sendFile answers every page with a 500 when WEB_DIST_DIR is relative.
   const webDist = resolve(dir);
   const index = join(webDist, 'index.html');
@@ -151,9 +157,22 @@ function serveWebApp(app: Express, dir: string) {
   const files = express.static(webDist, { index: false });
   app.use((req, res, next) => (req.path === `/${STATIC_LANDING_FILE}` ? next() : files(req, res, next)));
   if (existsSync(landing)) app.get('/', staticLanding(landing));
-  app.get('/{*splat}', (req, res, next) => {
+  const indexHtml = fileText(index);
+  app.get('/{*splat}', async (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const head = await pageHead(req);
+    if (!head) return res.sendFile(index);
+    res.type('html').send(withHead(indexHtml(), head));
   });
+}
+
+/** A file's text, read again only when it changes on disk (a new build under a running server). */
+function fileText(file: string): () => string {
+  let cached = { mtimeMs: -1, text: '' };
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
+    return cached.text;
+  };
 }

@@ -31,4 +31,7 @@ export class AppError extends Error {
   static tooLarge(message: string) {
     return new AppError('PAYLOAD_TOO_LARGE', message);
   }
+  static notImplemented(message: string) {
+    return new AppError('NOT_IMPLEMENTED', message);
+  }
 }

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNPROCESSABLE',
   'RATE_LIMITED',
+  'NOT_IMPLEMENTED',
   'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -35,6 +36,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
 };
 

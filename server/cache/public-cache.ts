@@ -63,6 +63,14 @@ export const cacheKeys = {
   notifications: (memberId: string) => `notifications:${memberId}`,
   /** A creator's analytics of one range (and project) on one UTC day, as its JSON answer. */
   analytics: (memberId: string, day: string, range: string, projectId: number | null) => `analytics:${memberId}:${day}:${range}:${projectId ?? ''}`,
+  /** A shared page's link preview ('project:12', 'profile:<handle>', 'blog:<slug>'). */
+  linkPreview: (page: string) => `preview:${page.toLowerCase()}`,
+  /** A project's embed card. */
+  embedCard: (projectId: number) => `embed:project:${projectId}`,
+  /** A generated card image ('project:12', 'site'), as PNG bytes. */
+  cardImage: (name: string) => `card-image:${name}`,
+  /** A feed ('blog', 'creator:<handle>'). */
+  feed: (name: string) => `feed:${name.toLowerCase()}`,
 } as const;
 
 /** A JSON answer serialised once, with its strong ETag; compressed once per encoding on first demand. */

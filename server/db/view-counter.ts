@@ -11,7 +11,13 @@ const FLUSH_AT = 500;
 /** Viewers remembered as counted; beyond, the oldest are forgotten and the database decides for them. */
 const REMEMBERED_MAX = 100_000;
 
-type PendingView = { projectId: number; viewerKey: string; at: string };
+/**
+ * Where a view came from, as project_view_sources stores it: 'buildboard', 'share', 'embed', 'feed', or
+ * 'site:<host>' for another site's link.
+ */
+export type ViewSourceKey = 'buildboard' | 'share' | 'embed' | 'feed' | `site:${string}`;
+
+type PendingView = { projectId: number; viewerKey: string; at: string; source: ViewSourceKey };
 
 /**
  * Counts project views without a write on every read. Each instance remembers whom it counted in the
@@ -48,13 +54,13 @@ export class ViewCounter {
    * Notes a view of the project; returns how many of its views are counted but not stored yet
    * (including this one), for the answer to show.
    */
-  view(projectId: number, viewerKey: string): number {
+  view(projectId: number, viewerKey: string, source: ViewSourceKey = 'buildboard'): number {
     const now = this.opts.now?.() ?? Date.now();
     const key = `${projectId} ${viewerKey}`;
     const last = this.remembered.get(key);
     if (last === undefined || now - last >= VIEW_THROTTLE_MS) {
       this.remember(key, now);
-      this.pending.push({ projectId, viewerKey, at: new Date(now).toISOString() });
+      this.pending.push({ projectId, viewerKey, at: new Date(now).toISOString(), source });
       this.pendingPerProject.set(projectId, (this.pendingPerProject.get(projectId) ?? 0) + 1);
       if (this.pending.length >= FLUSH_AT) void this.flush();
       else this.timer ??= setTimeout(() => void this.flush(), VIEW_FLUSH_MS);
@@ -91,9 +97,9 @@ export class ViewCounter {
         this.db,
         sql`
         WITH v AS (
-          SELECT DISTINCT ON (v.project_id, v.viewer_key) v.project_id, v.viewer_key, v.at
-          FROM jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ project_id: b.projectId, viewer_key: b.viewerKey, at: b.at })))}::jsonb)
-            AS v(project_id int, viewer_key text, at timestamptz)
+          SELECT DISTINCT ON (v.project_id, v.viewer_key) v.project_id, v.viewer_key, v.at, v.source
+          FROM jsonb_to_recordset(${JSON.stringify(batch.map((b) => ({ project_id: b.projectId, viewer_key: b.viewerKey, at: b.at, source: b.source })))}::jsonb)
+            AS v(project_id int, viewer_key text, at timestamptz, source text)
           JOIN projects p ON p.id = v.project_id
           ORDER BY v.project_id, v.viewer_key, v.at
         ), counted AS (
@@ -101,7 +107,7 @@ export class ViewCounter {
           SELECT project_id, viewer_key, at FROM v
           ON CONFLICT (project_id, viewer_key) DO UPDATE SET last_counted_at = EXCLUDED.last_counted_at
           WHERE project_views.last_counted_at <= EXCLUDED.last_counted_at - ${`${VIEW_THROTTLE_MS} milliseconds`}::interval
-          RETURNING project_id
+          RETURNING project_id, viewer_key
         ), per_project AS (
           SELECT project_id, count(*)::int AS n FROM counted GROUP BY project_id
         ), bumped AS (
@@ -112,6 +118,13 @@ export class ViewCounter {
           INSERT INTO project_daily_stats (project_id, day, views, rating_sum)
           SELECT id, (now() AT TIME ZONE 'UTC')::date, n, 0 FROM bumped
           ON CONFLICT (project_id, day) DO UPDATE SET views = project_daily_stats.views + EXCLUDED.views
+        ), sourced AS (
+          -- The counted views by where they came from (the first of a viewer's views in the batch).
+          INSERT INTO project_view_sources (project_id, day, source, views)
+          SELECT v.project_id, (now() AT TIME ZONE 'UTC')::date, v.source, count(*)::int
+          FROM counted c JOIN v ON v.project_id = c.project_id AND v.viewer_key = c.viewer_key
+          GROUP BY v.project_id, v.source
+          ON CONFLICT (project_id, day, source) DO UPDATE SET views = project_view_sources.views + EXCLUDED.views
         )
         SELECT id, view_count, author_id FROM bumped`,
       );

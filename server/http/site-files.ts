@@ -5,7 +5,8 @@ import type { Request, RequestHandler } from 'express';
 /** Public pages a crawler may index (signed-out routes of web/app/router.tsx). */
 export const SITEMAP_PATHS = ['/', '/terms', '/privacy', '/copyright', '/signin'] as const;
 
-function originOf(req: Request, publicUrl: string | undefined): string {
+/** The site's public origin: PUBLIC_URL's, else the request's own. */
+export function originOf(req: Request, publicUrl: string | undefined): string {
   return publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 

@@ -9,6 +9,7 @@ import { interactionsRoutes } from './interactions/interactions.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { premiumRoutes } from './premium/premium.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { oembedRoutes } from './reach/reach.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { syncRoutes } from './sync/sync.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
@@ -33,5 +34,6 @@ export function domainRoutes(deps: AppDeps): Router[] {
     syncRoutes(deps),
     premiumRoutes(deps),
     analyticsRoutes(deps),
+    oembedRoutes(deps),
   ];
 }

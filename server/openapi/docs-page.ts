@@ -1,7 +1,5 @@
+import { escapeHtml as escape } from '../http/html-escape';
 import type { OpenApiDocument } from './document';
-
-const escape = (s: unknown) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 type Operation = {
   tags: string[];

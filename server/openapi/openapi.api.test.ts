@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthRoutes } from '../modules/health/health.routes';
 import { domainRoutes } from '../modules/index';
 import { STRIPE_WEBHOOK_PATH } from '../modules/premium/stripe-webhook';
+import { reachPageRoutes } from '../modules/reach/reach.routes';
 import { startTestServer, type TestServer } from '../test/harness';
 import { openApiRoutes } from './openapi.routes';
 
@@ -39,7 +40,8 @@ describe('OpenAPI document', () => {
     for (const [path, ops] of Object.entries(res.body.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(ops)) documented.add(`${method} ${path}`);
     }
-    const mounted = mountedRoutes([healthRoutes(async () => undefined), openApiRoutes(), ...domainRoutes(t.deps)]);
+    // The reach pages (embed, preview images, feeds) are mounted in app.ts outside /api.
+    const mounted = mountedRoutes([healthRoutes(async () => undefined), openApiRoutes(), ...domainRoutes(t.deps), reachPageRoutes(t.deps)]);
     mounted.push(`post ${STRIPE_WEBHOOK_PATH}`); // mounted in app.ts itself, before the body parsers
     expect(mounted.length).toBeGreaterThan(40);
     const undocumented = mounted.filter((r) => !documented.has(r));

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { ZViewSourceCountSchema } from './reach';
 
 export const ANALYTICS_RANGES = { '7d': 7, '30d': 30, '90d': 90 } as const;
 export type TAnalyticsRange = keyof typeof ANALYTICS_RANGES;
@@ -35,5 +36,7 @@ export const ZAnalyticsSchema = z.object({
   totals: z.object(counts),
   /** The creator's projects, most viewed in the range first. */
   projects: z.array(ZAnalyticsProjectSchema),
+  /** Where the range's views came from (of the project when one is chosen), most first. */
+  sources: z.array(ZViewSourceCountSchema),
 });
 export type TAnalytics = z.infer<typeof ZAnalyticsSchema>;

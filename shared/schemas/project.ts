@@ -9,6 +9,7 @@ import {
   type Category,
 } from '../constants';
 import { z } from '../zod';
+import { ZRankingReasonSchema } from './ranking-reason';
 
 /** A project as every read route answers it (the card and the page read the same shape), plus previewUrl for native hosting. */
 export const ZProjectSchema = z.object({
@@ -43,6 +44,8 @@ export const ZProjectSchema = z.object({
   sharedBy: z.string().nullable().optional(),
   sharedByName: z.string().nullable().optional(),
   sharedAt: z.string().nullable().optional(),
+  /** On More for you and Trending only: why the ranking put it there. */
+  reasons: z.array(ZRankingReasonSchema).optional(),
 });
 export type TProject = z.infer<typeof ZProjectSchema>;
 

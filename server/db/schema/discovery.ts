@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -11,6 +11,8 @@ export const recommendationSnapshots = pgTable('recommendation_snapshots', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   projectIds: integer('project_ids').array().notNull(),
+  /** Why each project ranked (bits of RANKING_REASON_BITS, discovery.repository.ts), in the order of projectIds. */
+  reasons: smallint('reasons').array(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   /** False while only the first pages are ranked (a member's first page); a page past them ranks the rest. */
   complete: boolean('complete').notNull().default(true),
@@ -20,6 +22,7 @@ export const recommendationSnapshots = pgTable('recommendation_snapshots', {
    */
   nextProjectIds: integer('next_project_ids').array(),
   nextComputedAt: timestamp('next_computed_at', { withTimezone: true }),
+  nextReasons: smallint('next_reasons').array(),
 });
 
 /**

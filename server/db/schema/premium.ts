@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { projects } from './projects';
 
 /**
@@ -24,3 +24,21 @@ export const projectDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.day] }), index('project_daily_stats_day_idx').on(t.day, t.projectId)],
 );
 
+
+/**
+ * Where a creator's counted views came from, per project, UTC day and source: 'buildboard' (inside the
+ * app), 'share' (a link shared from it), 'embed', 'feed', or 'site:<domain>' (another site's link, by
+ * its referrer's host). Written in the same statement that counts the views (view-counter.ts).
+ */
+export const projectViewSources = pgTable(
+  'project_view_sources',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.source] })],
+);

@@ -91,3 +91,14 @@ export function projectActivity(db: DbOrTx, projectIds: readonly number[], fromD
     WHERE s.project_id = ANY(${sql.placeholder('ids')}::int[]) AND s.day >= ${sql.placeholder('from')}::date
     GROUP BY s.project_id`)({ ids: [...projectIds], from: fromDay });
 }
+
+/** Views since `fromDay` summed per source over these projects (project_view_sources, by its primary key), most first. */
+export function viewSources(db: DbOrTx, projectIds: readonly number[], fromDay: string): Promise<{ source: string; views: number }[]> {
+  if (projectIds.length === 0) return Promise.resolve([]);
+  return preparedSql<{ source: string; views: number }>(db, 'analytics_view_sources', () => sql`
+    SELECT s.source, sum(s.views)::int AS views
+    FROM project_view_sources s
+    WHERE s.project_id = ANY(${sql.placeholder('ids')}::int[]) AND s.day >= ${sql.placeholder('from')}::date
+    GROUP BY s.source
+    ORDER BY views DESC, s.source`)({ ids: [...projectIds], from: fromDay });
+}

@@ -6,7 +6,8 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { isPremiumNow } from '../../access/premium';
 import type { UserRow } from '../users/users.repository';
-import { authorProjects, dailyActivity, projectActivity, type ActivityCounts } from './analytics.repository';
+import { authorProjects, dailyActivity, projectActivity, viewSources, type ActivityCounts } from './analytics.repository';
+import { sourceCounts } from './view-source-counts';
 
 const DAY_MS = 86_400_000;
 
@@ -73,9 +74,10 @@ async function computeAnalytics(
   const projectId = query.projectId ?? null;
   if (projectId !== null && !own.some((p) => Number(p.id) === projectId)) throw AppError.notFound(PROJECT_MESSAGES.notFound);
   const ids = own.map((p) => Number(p.id));
-  const [daily, perProjectRows] = await Promise.all([
+  const [daily, perProjectRows, sources] = await Promise.all([
     dailyActivity(deps.db, projectId === null ? ids : [projectId], from),
     projectActivity(deps.db, ids, from),
+    viewSources(deps.db, projectId === null ? ids : [projectId], from),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const byProject = new Map(perProjectRows.map((r) => [Number(r.id), r]));
@@ -92,6 +94,7 @@ async function computeAnalytics(
     days: dayList.map((date) => ({ date, ...counts(byDay.get(date) ?? ZERO) })),
     totals: counts(sum),
     projects: perProject.map((p) => ({ id: p.id, title: p.title, ...counts(p) })),
+    sources: sourceCounts(sources),
   };
   return { analytics, projectIds: ids };
 }

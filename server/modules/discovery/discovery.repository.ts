@@ -9,7 +9,8 @@ import { projectCardJsonSql, publicNameSql, visibleCardsJsonSql } from '../proje
 import { previewOriginOf, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
 import { PREMIUM_NOW_SQL } from '../../access/premium';
 import { authorVisible, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
-import { trendingScoreSql } from './trending-score';
+import { RANKING_REASON_BITS as BIT, reasonsJsonSql } from './ranking-reasons';
+import { boostedInScoreSql, trendingScoreSql } from './trending-score';
 
 // ---------------------------------------------------------------------------------------------------
 // Trending scores
@@ -91,6 +92,21 @@ export async function findVisibleProjectCardsJson(db: DbOrTx, ids: readonly numb
   });
   return row!.json;
 }
+
+/** The cards of a slice of a ranking, each with its ranking reasons (none for a ranking stored before reasons were). */
+export async function findRankedProjectCardsJson(db: DbOrTx, ranked: RankedIds, previewOrigin: string | undefined): Promise<string> {
+  if (ranked.ids.length === 0) return '[]';
+  const [row] = await preparedSql<{ json: string }>(db, 'ranked_project_cards_json', () => sql`
+    SELECT ${visibleCardsJsonSql(sql`${sql.placeholder('ids')}::int[]`, sql`${sql.placeholder('previewOrigin')}`, RANKED_CARD_REASONS(sql`${sql.placeholder('reasons')}::smallint[]`))} AS json`)({
+    ids: [...ranked.ids],
+    reasons: ranked.reasons ?? [],
+    previewOrigin: previewOriginOf(previewOrigin),
+  });
+  return row!.json;
+}
+
+/** What visibleCardsJsonSql needs to add a ranking's reasons to its cards. */
+const RANKED_CARD_REASONS = (reasonBits: SQL) => ({ reasonBits, reasons: reasonsJsonSql(sql.raw('wanted.reasons')) });
 
 // ---------------------------------------------------------------------------------------------------
 // Following feed
@@ -180,9 +196,13 @@ export const SNAPSHOT_SIZE = RECOMMENDED_OFFSET_MAX + RECOMMENDED_LIMIT_MAX;
  */
 export const AFFINITY = { category: 2, follow: 1, creatorHitsCap: 3, coLike: 2, coLikersCap: 5, neighboursMax: 50, coLikesPerNeighbour: 20 } as const;
 
-/** The ranking query of recommendations (the project ids with their rank n, best first), also used by EXPLAIN checks. */
+/**
+ * The ranking query of recommendations (the project ids with their rank n, best first, and the bits of
+ * RANKING_REASON_BITS saying why), also used by EXPLAIN checks.
+ */
 export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE): SQL {
   const a = AFFINITY;
+  const boosted = boostedInScoreSql('p');
   return sql`
     WITH hits AS (
       SELECT project_id FROM reactions WHERE user_id = ${userId}
@@ -195,7 +215,8 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
       SELECT category, count(*)::float8 / (SELECT count(*) FROM hit_projects) AS share
       FROM hit_projects GROUP BY category
     ), creators AS (
-      SELECT author_id, ${a.follow} * max(followed)::float8 + least(sum(hit), ${a.creatorHitsCap})::float8 / ${a.creatorHitsCap} AS weight
+      SELECT author_id, ${a.follow} * max(followed)::float8 + least(sum(hit), ${a.creatorHitsCap})::float8 / ${a.creatorHitsCap} AS weight,
+        max(followed) AS followed, sum(hit) AS hits
       FROM (
         SELECT following_id AS author_id, 1 AS followed, 0 AS hit FROM follows WHERE follower_id = ${userId}
         UNION ALL
@@ -224,28 +245,37 @@ export function recommendedQuerySql(userId: string, size: number = SNAPSHOT_SIZE
     ), candidates AS (
       -- Each source reads its projects through an index and carries the columns the ranking needs,
       -- so projects is never read again as a whole.
-      (SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p JOIN users u ON u.id = p.author_id
+      (SELECT p.id, p.trending_score, p.category, p.author_id, ${boosted} AS boosted FROM projects p JOIN users u ON u.id = p.author_id
        WHERE p.author_id <> ${userId} AND ${userVisibleSql('u')}
        ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
        LIMIT ${size})
       UNION
       SELECT x.* FROM cats c CROSS JOIN LATERAL (
-        SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p
+        SELECT p.id, p.trending_score, p.category, p.author_id, ${boosted} AS boosted FROM projects p
         WHERE p.category = c.category AND p.author_id <> ${userId}
         ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${size}
       ) x
       UNION
       SELECT x.* FROM creators c CROSS JOIN LATERAL (
-        SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p
+        SELECT p.id, p.trending_score, p.category, p.author_id, ${boosted} AS boosted FROM projects p
         WHERE p.author_id = c.author_id
         ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${size}
       ) x
       UNION
       SELECT x.* FROM (SELECT project_id FROM colikes ORDER BY likers DESC, project_id DESC LIMIT ${size}) cl CROSS JOIN LATERAL (
-        SELECT p.id, p.trending_score, p.category, p.author_id FROM projects p WHERE p.id = cl.project_id
+        SELECT p.id, p.trending_score, p.category, p.author_id, ${boosted} AS boosted FROM projects p WHERE p.id = cl.project_id
       ) x
     )
-    SELECT c.id, row_number() OVER best AS n
+    SELECT c.id, row_number() OVER best AS n,
+      -- Why it ranked, from the same terms as its score: the affinity parts that are not zero ("popular"
+      -- when none is: its trending score alone), and the premium boost inside the trending score.
+      ((CASE WHEN cr.followed = 1 THEN ${BIT.followed_creator} ELSE 0 END)
+        | (CASE WHEN coalesce(cats.share, 0) > 0 THEN ${BIT.liked_category} ELSE 0 END)
+        | (CASE WHEN coalesce(cr.hits, 0) > 0 THEN ${BIT.liked_creator} ELSE 0 END)
+        | (CASE WHEN coalesce(cl.likers, 0) > 0 THEN ${BIT.similar_members} ELSE 0 END)
+        | (CASE WHEN coalesce(cr.followed, 0) = 0 AND coalesce(cats.share, 0) = 0 AND coalesce(cr.hits, 0) = 0 AND coalesce(cl.likers, 0) = 0
+            THEN ${BIT.popular} ELSE 0 END)
+        | (CASE WHEN c.boosted THEN ${BIT.premium_boost} ELSE 0 END))::smallint AS reasons
     FROM candidates c
     LEFT JOIN cats ON cats.category = c.category
     LEFT JOIN creators cr ON cr.author_id = c.author_id
@@ -280,19 +310,26 @@ export type SnapshotPage = { cards: string; ids: number[]; length: number; compl
  * Ranks the member's recommendations now (the best `size`, `complete` when that is the whole
  * snapshot) and stores them as their snapshot, in one statement; answers the ids.
  */
-export async function storeRecommendationSnapshot(db: DbOrTx, userId: string, size: number = SNAPSHOT_SIZE): Promise<number[]> {
+export async function storeRecommendationSnapshot(db: DbOrTx, userId: string, size: number = SNAPSHOT_SIZE): Promise<RankedIds> {
   const complete = size >= SNAPSHOT_SIZE;
-  const [row] = await rowsOf<{ ids: number[] }>(
+  const [row] = await rowsOf<RankedIds>(
     db,
     sql`
-    INSERT INTO recommendation_snapshots (user_id, project_ids, computed_at, complete)
-    SELECT ${userId}, coalesce(array_agg(r.id ORDER BY r.n), '{}'), now(), ${complete}
+    INSERT INTO recommendation_snapshots (user_id, project_ids, reasons, computed_at, complete)
+    SELECT ${userId}, coalesce(array_agg(r.id ORDER BY r.n), '{}'), coalesce(array_agg(r.reasons ORDER BY r.n), '{}'), now(), ${complete}
     FROM (${recommendedQuerySql(userId, Math.min(size, SNAPSHOT_SIZE))}) r
-    ON CONFLICT (user_id) DO UPDATE SET project_ids = excluded.project_ids, computed_at = excluded.computed_at, complete = excluded.complete,
-      next_project_ids = NULL, next_computed_at = NULL
-    RETURNING project_ids AS ids`,
+    ON CONFLICT (user_id) DO UPDATE SET project_ids = excluded.project_ids, reasons = excluded.reasons, computed_at = excluded.computed_at,
+      complete = excluded.complete, next_project_ids = NULL, next_reasons = NULL, next_computed_at = NULL
+    RETURNING project_ids AS ids, reasons`,
   );
-  return (row?.ids ?? []).map(Number);
+  return rankedIdsOf(row);
+}
+
+/** A ranking as stored: the project ids, best first, and their reason bits (null for a snapshot older than reasons). */
+export type RankedIds = { ids: number[]; reasons: number[] | null };
+
+function rankedIdsOf(row: { ids: number[] | null; reasons: number[] | null } | undefined): RankedIds {
+  return { ids: (row?.ids ?? []).map(Number), reasons: row?.reasons ? row.reasons.map(Number) : null };
 }
 
 /**
@@ -300,19 +337,25 @@ export async function storeRecommendationSnapshot(db: DbOrTx, userId: string, si
  * projects not already in it, so the pages already shown keep their order and no project comes twice.
  * Keeps computed_at (the first page's reuse window is the first ranking's). Answers the ids.
  */
-export async function extendRecommendationSnapshot(db: DbOrTx, userId: string): Promise<number[]> {
-  const [row] = await rowsOf<{ ids: number[] }>(
+export async function extendRecommendationSnapshot(db: DbOrTx, userId: string): Promise<RankedIds> {
+  const [row] = await rowsOf<RankedIds>(
     db,
     sql`
     WITH ranked AS (${recommendedQuerySql(userId, SNAPSHOT_SIZE)}),
-    old AS (SELECT project_ids FROM recommendation_snapshots WHERE user_id = ${userId})
-    UPDATE recommendation_snapshots s SET complete = true, project_ids = (old.project_ids || coalesce(
-        (SELECT array_agg(r.id ORDER BY r.n) FROM ranked r WHERE r.id <> ALL (old.project_ids)), '{}'))[1:${SNAPSHOT_SIZE}]
-    FROM old
+    old AS (SELECT project_ids, reasons FROM recommendation_snapshots WHERE user_id = ${userId}),
+    added AS (
+      SELECT coalesce(array_agg(r.id ORDER BY r.n), '{}') AS ids, coalesce(array_agg(r.reasons ORDER BY r.n), '{}') AS reasons
+      FROM ranked r, old WHERE r.id <> ALL (old.project_ids)
+    )
+    UPDATE recommendation_snapshots s SET complete = true,
+      project_ids = (old.project_ids || added.ids)[1:${SNAPSHOT_SIZE}],
+      -- An older snapshot's projects have no reasons kept: zeros keep the two arrays aligned.
+      reasons = (coalesce(old.reasons, array_fill(0::smallint, ARRAY[cardinality(old.project_ids)])) || added.reasons)[1:${SNAPSHOT_SIZE}]
+    FROM old, added
     WHERE s.user_id = ${userId}
-    RETURNING s.project_ids AS ids`,
+    RETURNING s.project_ids AS ids, s.reasons`,
   );
-  return (row?.ids ?? []).map(Number);
+  return rankedIdsOf(row);
 }
 
 /** How long a first page reuses the member's snapshot instead of ranking afresh (see docs/decisions.md). */
@@ -335,7 +378,11 @@ export async function readRecommendationPage(
       s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int] AS ids,
       s.computed_at > now() - ${sql.placeholder('maxAgeMs')}::int * interval '1 millisecond' AS fresh,
       s.next_project_ids IS NOT NULL AS "hasNext",
-      ${visibleCardsJsonSql(sql`s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]`, sql`${sql.placeholder('previewOrigin')}`)} AS cards
+      ${visibleCardsJsonSql(
+        sql`s.project_ids[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]`,
+        sql`${sql.placeholder('previewOrigin')}`,
+        RANKED_CARD_REASONS(sql`(coalesce(s.reasons, '{}'))[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]`),
+      )} AS cards
     FROM recommendation_snapshots s
     WHERE s.user_id = ${sql.placeholder('userId')}`)({
     userId,
@@ -356,9 +403,12 @@ export async function readRecommendationPage(
 export async function storeNextRecommendationSnapshot(db: DbOrTx, userId: string): Promise<void> {
   await db.execute(
     sql`
-    UPDATE recommendation_snapshots SET
-      next_project_ids = (SELECT coalesce(array_agg(r.id ORDER BY r.n), '{}') FROM (${recommendedQuerySql(userId, FIRST_RANKING_SIZE)}) r),
-      next_computed_at = now()
+    WITH next AS (
+      SELECT coalesce(array_agg(r.id ORDER BY r.n), '{}') AS ids, coalesce(array_agg(r.reasons ORDER BY r.n), '{}') AS reasons
+      FROM (${recommendedQuerySql(userId, FIRST_RANKING_SIZE)}) r
+    )
+    UPDATE recommendation_snapshots SET next_project_ids = next.ids, next_reasons = next.reasons, next_computed_at = now()
+    FROM next
     WHERE user_id = ${userId} AND next_project_ids IS NULL`,
   );
 }
@@ -367,16 +417,16 @@ export async function storeNextRecommendationSnapshot(db: DbOrTx, userId: string
  * Makes the waiting next ranking the member's snapshot (a first page), holding the first pages only
  * until a page past them completes it. Answers its ids, or null when none waited.
  */
-export async function promoteNextRecommendationSnapshot(db: DbOrTx, userId: string): Promise<number[] | null> {
-  const [row] = await rowsOf<{ ids: number[] }>(
+export async function promoteNextRecommendationSnapshot(db: DbOrTx, userId: string): Promise<RankedIds | null> {
+  const [row] = await rowsOf<RankedIds>(
     db,
     sql`
-    UPDATE recommendation_snapshots SET project_ids = next_project_ids, computed_at = next_computed_at, complete = false,
-      next_project_ids = NULL, next_computed_at = NULL
+    UPDATE recommendation_snapshots SET project_ids = next_project_ids, reasons = next_reasons, computed_at = next_computed_at, complete = false,
+      next_project_ids = NULL, next_reasons = NULL, next_computed_at = NULL
     WHERE user_id = ${userId} AND next_project_ids IS NOT NULL
-    RETURNING project_ids AS ids`,
+    RETURNING project_ids AS ids, reasons`,
   );
-  return row ? row.ids.map(Number) : null;
+  return row ? rankedIdsOf(row) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------

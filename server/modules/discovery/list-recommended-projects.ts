@@ -3,11 +3,12 @@ import { cachedJsonOfText, cacheKeys, PUBLIC_CACHE_TTL_MS, type CachedJson, type
 import type { EventBus } from '../../events/domain-events';
 import {
   extendRecommendationSnapshot,
-  findVisibleProjectCardsJson,
+  findRankedProjectCardsJson,
   FIRST_RANKING_SIZE,
   promoteNextRecommendationSnapshot,
   readRecommendationPage,
   storeRecommendationSnapshot,
+  type RankedIds,
 } from './discovery.repository';
 import type { DiscoveryDeps } from './list-trending-projects';
 
@@ -39,14 +40,15 @@ export async function readRecommendedProjects(deps: RecommendedDeps, userId: str
 
 export async function listRecommendedProjects(deps: RecommendedDeps, userId: string, page: TRecommendedQuery): Promise<RecommendedPage> {
   const end = page.offset + page.limit;
-  const pageOf = async (all: number[]) => {
-    const ids = all.slice(page.offset, end);
-    return { cards: await findVisibleProjectCardsJson(deps.db, ids, deps.previewOrigin), ids };
+  // Each card carries the reasons its ranking stored beside it.
+  const pageOf = async (all: RankedIds) => {
+    const slice = { ids: all.ids.slice(page.offset, end), reasons: all.reasons?.slice(page.offset, end) ?? null };
+    return { cards: await findRankedProjectCardsJson(deps.db, slice, deps.previewOrigin), ids: slice.ids };
   };
   // The member's other cached pages were read from the ranking just replaced.
-  const replaced = (ids: number[]) => {
+  const replaced = (ranked: RankedIds) => {
     deps.cache.invalidate({ members: [userId] });
-    return ids;
+    return ranked;
   };
   const stored = await readRecommendationPage(deps.db, userId, page, deps.previewOrigin);
   if (!stored) return pageOf(replaced(await storeRecommendationSnapshot(deps.db, userId, end <= FIRST_RANKING_SIZE ? FIRST_RANKING_SIZE : undefined)));
@@ -56,7 +58,7 @@ export async function listRecommendedProjects(deps: RecommendedDeps, userId: str
     const next = stored.hasNext ? await promoteNextRecommendationSnapshot(deps.db, userId) : null;
     if (next) {
       answer = await pageOf(replaced(next));
-      [length, complete] = [next.length, false];
+      [length, complete] = [next.ids.length, false];
     } else {
       await deps.events.emit('recommendations:stale', { userId });
     }

@@ -62,14 +62,39 @@ export function trendingScoreOf(p: TrendingInputs): number {
 /** The projects columns the score reads. */
 export type ScoreCounter = 'view_count' | 'reaction_count' | 'comment_count' | 'save_count' | 'share_count' | 'rating_sum';
 
-function scoreSql(count: (c: ScoreCounter) => string, premiumNow: string): SQL {
+function pointsSql(count: (c: ScoreCounter) => string): string {
   const w = TRENDING.weights;
+  return `(${TRENDING.base} + ${w.view} * ${count('view_count')} + ${w.like} * ${count('reaction_count')} + ${w.comment} * ${count('comment_count')}
+          + ${w.save} * ${count('save_count')} + ${w.share} * ${count('share_count')} + ${w.ratingStar} * ${count('rating_sum')})::float8`;
+}
+
+const ageTermSql = (row: string) => `extract(epoch FROM (${row}.created_at - timestamptz '${TRENDING.epoch}'))::float8 / ${HALF_LIFE_S}`;
+
+function scoreSql(count: (c: ScoreCounter) => string, premiumNow: string): SQL {
   return sql.raw(`(
     ln((CASE WHEN ${premiumNow} THEN ${VISIBILITY_BOOST} ELSE 1 END)::float8
-       * (${TRENDING.base} + ${w.view} * ${count('view_count')} + ${w.like} * ${count('reaction_count')} + ${w.comment} * ${count('comment_count')}
-          + ${w.save} * ${count('save_count')} + ${w.share} * ${count('share_count')} + ${w.ratingStar} * ${count('rating_sum')})::float8) / ln(2::float8)
-    + extract(epoch FROM (p.created_at - timestamptz '${TRENDING.epoch}'))::float8 / ${HALF_LIFE_S}
+       * ${pointsSql(count)}) / ln(2::float8)
+    + ${ageTermSql('p')}
   )`);
+}
+
+/**
+ * Whether a stored score carries the premium boost, read back from the score itself: the score less
+ * its age term is log2(boost * points), so 2^that / points is the boost it was computed with. Views are
+ * stored in batches and scored later, so points may have grown since; halfway between 1 and the boost
+ * (geometrically) keeps a few views from hiding it, and an unboosted score can only read lower than 1.
+ */
+const BOOST_SEEN_FROM = Math.sqrt(VISIBILITY_BOOST);
+
+export function boostedInScore(score: number | null, p: Omit<TrendingInputs, 'authorIsPremium'>): boolean {
+  if (score === null) return false;
+  const age = (p.createdAt.getTime() - EPOCH_MS) / 1000 / HALF_LIFE_S;
+  return 2 ** (score - age) / trendingPoints(p) >= BOOST_SEEN_FROM;
+}
+
+/** boostedInScore of the stored trending_score of projects row `row`, as a SQL expression. */
+export function boostedInScoreSql(row = 'p'): SQL {
+  return sql.raw(`coalesce(power(2::float8, ${row}.trending_score - ${ageTermSql(row)}) / ${pointsSql((c) => `${row}.${c}`)} >= ${BOOST_SEEN_FROM}, false)`);
 }
 
 /** The score of projects row `p` whose author is users row `u`, as a SQL expression. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { toProject } from './project-view';
 import { findProjectView } from './projects.repository';
-import type { ViewCounter } from '../../db/view-counter';
+import type { ViewCounter, ViewSourceKey } from '../../db/view-counter';
 
 export type Viewer = { user: UserRow | undefined; ip: string };
 
@@ -41,13 +41,14 @@ export async function getProject(
   deps: { db: Db; previewOrigin?: string; cache?: PublicCache; views: ViewCounter },
   id: number,
   viewer: Viewer,
+  source: ViewSourceKey = 'buildboard',
 ): Promise<CachedJson> {
   const load = async () => (await findProjectView(deps.db, id)) ?? null;
   type Row = Awaited<ReturnType<typeof load>>;
   const row = (deps.cache ? await deps.cache.read<Row>(cacheKeys.project(id), load, { ttlMs: PUBLIC_CACHE_TTL_MS.project }) : await load()) ?? undefined;
   assertCanView(viewer.user, 'project', row);
   // The answer counts the views noted here but not yet stored (this one included).
-  const unstored = deps.views.view(id, viewerKeyOf(viewer));
+  const unstored = deps.views.view(id, viewerKeyOf(viewer), source);
   const made = answers.get(row);
   if (made?.unstored === unstored) return made.json;
   const project: TProject = toProject(unstored ? { ...row, viewCount: row.viewCount + unstored } : row, { previewOrigin: deps.previewOrigin });

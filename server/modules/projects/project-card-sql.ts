@@ -21,11 +21,15 @@ export function publicNameSql(displayName: string, firstName: string, lastName: 
  */
 /**
  * The cards of the projects whose ids the int[] expression lists, in its order, as the JSON text of
- * TProject[] (a scalar subquery); deleted projects and suspended authors' are left out.
+ * TProject[] (a scalar subquery); deleted projects and suspended authors' are left out. `reasons`, a
+ * JSON expression over `wanted.reasons` (the element of a second array `reasonBits` aligned with the
+ * ids), adds each card's ranking reasons.
  */
-export function visibleCardsJsonSql(ids: SQL, previewOrigin: SQL): SQL {
-  return sql`(SELECT coalesce(json_agg(${projectCardJsonSql(previewOrigin)} ORDER BY wanted.n), '[]')::text
-    FROM unnest(${ids}) WITH ORDINALITY AS wanted(id, n)
+export function visibleCardsJsonSql(ids: SQL, previewOrigin: SQL, ranking?: { reasonBits: SQL; reasons: SQL }): SQL {
+  const source = ranking ? sql`unnest(${ids}, ${ranking.reasonBits}) WITH ORDINALITY AS wanted(id, reasons, n)` : sql`unnest(${ids}) WITH ORDINALITY AS wanted(id, n)`;
+  const card = ranking ? projectCardJsonSql(previewOrigin, sql`'reasons', ${ranking.reasons}`) : projectCardJsonSql(previewOrigin);
+  return sql`(SELECT coalesce(json_agg(${card} ORDER BY wanted.n), '[]')::text
+    FROM ${source}
     JOIN projects p ON p.id = wanted.id
     JOIN users u ON u.id = p.author_id
     WHERE ${userVisibleSql('u')})`;

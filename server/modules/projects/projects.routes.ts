@@ -2,12 +2,14 @@ import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { MAX_FILE_BYTES, MAX_PROJECT_FILES } from '@shared/constants';
 import { fileProblems, ZProjectInputSchema, ZProjectListQuerySchema } from '@shared/schemas/project';
+import { ZProjectViewSourceQuerySchema } from '@shared/schemas/reach';
 import { sendCachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth';
 import { multipart } from '../../http/multipart';
 import { signalsSync } from '../../http/signal-sync';
+import { originOf } from '../../http/site-files';
 import { parse } from '../../http/validate';
 import { createProject } from './create-project';
 import { deleteProject } from './delete-project';
@@ -19,6 +21,7 @@ import { fileProblemError, type IncomingFile } from './native-files';
 import { projectIdParam } from './project-id';
 import { updateProject } from './update-project';
 import { uploadProjectFiles } from './upload-project-files';
+import { viewSourceOf } from './view-source';
 
 export const PROJECT_FILES_FIELD = 'projectFiles';
 
@@ -82,8 +85,9 @@ export function projectsRoutes(deps: AppDeps): Router {
   router.get('/api/projects/:id', async (req, res) => {
     const id = projectIdParam(req.params.id);
     const viewer = { user: req.user, ip: req.ip ?? '' };
+    const source = viewSourceOf(parse(ZProjectViewSourceQuerySchema, req.query), () => new URL(originOf(req, deps.config.PUBLIC_URL)).hostname);
     // Its visibility depends on the viewer (suspended authors): private, revalidated by ETag.
-    sendCachedJson(res, await getProject({ db: deps.db, previewOrigin, cache: deps.cache, views: deps.views }, id, viewer), 'private, no-cache');
+    sendCachedJson(res, await getProject({ db: deps.db, previewOrigin, cache: deps.cache, views: deps.views }, id, viewer, source), 'private, no-cache');
   });
 
   router.put('/api/projects/:id', requireUser, signalsSync(deps.events, 'projects'), async (req, res) => {

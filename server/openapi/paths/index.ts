@@ -9,10 +9,11 @@ import { interactionsDoc } from './interactions';
 import { notificationsDoc } from './notifications';
 import { premiumDoc } from './premium';
 import { projectsDoc } from './projects';
+import { reachDoc } from './reach';
 import { reportsDoc } from './reports';
 import { syncDoc } from './sync';
 import { uploadsDoc } from './uploads';
 import { usersDoc } from './users';
 
 /** Every documented domain: a new domain is one file beside these and one line here. */
-export const domainDocs: DomainDoc[] = [healthDoc, authDoc, usersDoc, discoveryDoc, projectsDoc, interactionsDoc, notificationsDoc, uploadsDoc, blogDoc, reportsDoc, adminDoc, syncDoc, premiumDoc, analyticsDoc];
+export const domainDocs: DomainDoc[] = [healthDoc, authDoc, usersDoc, discoveryDoc, projectsDoc, interactionsDoc, notificationsDoc, uploadsDoc, blogDoc, reportsDoc, adminDoc, syncDoc, premiumDoc, analyticsDoc, reachDoc];

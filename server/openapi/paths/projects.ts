@@ -1,5 +1,6 @@
 import { z } from '@shared/zod';
 import { ZProjectFileSchema, ZProjectInputSchema, ZProjectListQuerySchema, ZProjectSchema } from '@shared/schemas/project';
+import { ZProjectViewSourceQuerySchema } from '@shared/schemas/reach';
 import type { DomainDoc } from '../registry';
 
 const id = { id: 'Project id (integer)' };
@@ -12,7 +13,7 @@ export const projectsDoc: DomainDoc = {
     { method: 'get', path: '/api/projects', summary: 'Newest projects', access: 'visitor', query: ZProjectListQuerySchema, responses: { 200: { description: 'Projects', schema: z.array(ZProjectSchema) } } },
     { method: 'post', path: '/api/projects', summary: 'Create a project (JSON, or multipart with `project` JSON and files for native hosting)', access: 'member', body: ZProjectInputSchema, multipart: { fields: { project: { description: 'The project as JSON' }, ...files } }, responses: { 201: { description: 'The project', schema: ZProjectSchema }, 413: { description: 'File too large' } } },
     { method: 'get', path: '/api/user/projects', summary: 'My projects', access: 'member', responses: { 200: { description: 'Projects', schema: z.array(ZProjectSchema) } } },
-    { method: 'get', path: '/api/projects/{id}', summary: 'A project (counts a view)', access: 'visitor', params: id, responses: { 200: { description: 'The project', schema: ZProjectSchema }, 403: { description: 'Content Unavailable' }, 404: { description: 'Not found' } } },
+    { method: 'get', path: '/api/projects/{id}', summary: 'A project (counts a view, with where it came from: src of a link Buildboard made, ref the referrer host)', access: 'visitor', params: id, query: ZProjectViewSourceQuerySchema, responses: { 200: { description: 'The project', schema: ZProjectSchema }, 403: { description: 'Content Unavailable' }, 404: { description: 'Not found' } } },
     { method: 'put', path: '/api/projects/{id}', summary: 'Update my project', access: 'member', params: id, body: ZProjectInputSchema, responses: { 200: { description: 'The project', schema: ZProjectSchema }, 403: { description: 'Not the author' }, 404: { description: 'Not found' } } },
     { method: 'delete', path: '/api/projects/{id}', summary: 'Delete my project', access: 'member', params: id, responses: { 204: { description: 'Deleted' }, 403: { description: 'Not the author' }, 404: { description: 'Not found' } } },
     { method: 'get', path: '/api/projects/{id}/files', summary: "A native project's files", access: 'member', params: id, responses: { 200: { description: 'Files', schema: z.array(ZProjectFileSchema) } } },
