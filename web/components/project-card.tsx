@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatCost, formatCount, formatDate, isImageUrl, ratingsLabel } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
 import { PremiumBadge } from './premium-badge';
+import { RankingReasons } from './ranking-reasons';
 import { StarRatingDisplay } from './star-rating-display';
 import { ProjectThumbnail } from './image-fallback';
 
@@ -92,6 +93,11 @@ export function ProjectCard({ project, actions, eager = false }: { project: TPro
           )}
         </CardContent>
       </CardActionArea>
+      {project.reasons && project.reasons.length > 0 && (
+        <Box sx={{ px: 1, pb: 0.5 }}>
+          <RankingReasons reasons={project.reasons} projectTitle={project.title} />
+        </Box>
+      )}
       {actions && <Box sx={{ px: 1.5, pb: 1.5 }}>{actions}</Box>}
     </Card>
   );

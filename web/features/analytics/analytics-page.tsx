@@ -17,6 +17,7 @@ import { useUser } from '@web/lib/use-user';
 import { ActivityChart, RatingChart } from './components/activity-chart';
 import { PremiumPreview } from './components/premium-preview';
 import { TopProjectsTable } from './components/top-projects-table';
+import { ViewSourcesTable } from './components/view-sources-table';
 
 function Totals({ totals }: { totals: TAnalytics['totals'] }) {
   const items = [
@@ -108,6 +109,12 @@ function PremiumAnalytics() {
               Rating over time
             </Typography>
             <RatingChart days={data.days} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Views by source
+            </Typography>
+            <ViewSourcesTable sources={data.sources} />
           </Paper>
         </>
       )}
