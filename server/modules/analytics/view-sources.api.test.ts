@@ -15,7 +15,7 @@ afterAll(() => t.close());
 describe('views by source', () => {
   it('when views arrive from the app, a shared link, an embed, a feed and other sites, then the premium creator sees them by source and by site', async () => {
     const creator = await t.signUp();
-    await runAdminCommand(t.database.db, ['premium', creator.email, '30']);
+    await runAdminCommand(t.deps, ['premium', creator.email, '30']);
     const p = await insertProject(t.database.db, creator.user.id, { title: 'Seen' });
     const other = await insertProject(t.database.db, creator.user.id, { title: 'Other' });
     const ownHost = new URL(t.url).hostname;
