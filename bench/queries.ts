@@ -20,7 +20,7 @@ import { generateDiscoveryData } from '../server/test/generate-discovery-data';
 import { listRecommendedProjects } from '../server/modules/discovery/list-recommended-projects';
 import { listTrendingProjects } from '../server/modules/discovery/list-trending-projects';
 import { searchContent } from '../server/modules/discovery/search-content';
-import { judgeSearch } from '../server/modules/discovery/search-judged-queries';
+import { judgeSearch } from '../server/test/search-judged-queries';
 import type { DiscoveryDeps } from '../server/modules/discovery/list-trending-projects';
 import { QUERY_CLASSES, searchLog } from './search-log';
 import { generateAnalyticsData } from '../server/test/generate-analytics-data';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZProjectSchema, type TProject } from '@shared/schemas/project';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
-import { discoveryKit } from './discovery-test-kit';
+import { discoveryKit } from '../../test/discovery-kit';
 
 // "Why am I seeing this?": each card of More for you and Trending carries the reasons its ranking used.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { searchIndexOf } from './discovery.repository';
 import { generateDiscoveryData } from '../../test/generate-discovery-data';
-import { JUDGED_QUERIES, judgeSearch, titleMeans } from './search-judged-queries';
+import { JUDGED_QUERIES, judgeSearch, titleMeans } from '../../test/search-judged-queries';
 
 // Search quality over generated data from real developer text: the judged queries' precision at 10
 // (the share of the first ten results whose titles say what the person meant) holds a floor.

@@ -1,5 +1,5 @@
 import type { TProjectViewSourceQuery } from '@shared/schemas/reach';
-import type { ViewSourceKey } from './view-counter';
+import type { ViewSourceKey } from '../../db/view-counter';
 
 /**
  * Where a project view came from, from what the page tells (`src` of a link Buildboard made: a share,

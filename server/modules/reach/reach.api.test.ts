@@ -8,7 +8,7 @@ import { ZOembedSchema } from '@shared/schemas/reach';
 import { blogPosts } from '../../db/schema';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { discoveryKit } from '../discovery/discovery-test-kit';
+import { discoveryKit } from '../../test/discovery-kit';
 
 // Issue 37: shared links preview as cards, oEmbed, the embeddable card and feeds.
 

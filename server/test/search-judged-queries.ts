@@ -4,10 +4,11 @@
 // that are such projects (out of ten, or of all such projects when fewer exist). The bench prints it;
 // a test holds a floor.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { searchContent } from './search-content';
-import type { DiscoveryDeps } from './list-trending-projects';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { userVisibleSql } from '../access/visibility-sql';
+import { searchContent } from '../modules/discovery/search-content';
+import type { DiscoveryDeps } from '../modules/discovery/list-trending-projects';
 
 export type JudgedQuery = {
   /** What the person types: a word, two words, a prefix as typed, a typo. */
@@ -53,7 +54,7 @@ async function expectedCount(db: Db, means: readonly string[]): Promise<number> 
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM projects p JOIN users u ON u.id = p.author_id
-      WHERE NOT u.is_suspended AND ${sql.join(like, sql` AND `)} LIMIT ${TOP}) x`,
+      WHERE ${userVisibleSql('u')} AND ${sql.join(like, sql` AND `)} LIMIT ${TOP}) x`,
   );
   return row?.n ?? 0;
 }
