@@ -6,11 +6,18 @@ import type { RedisClient } from '../redis';
 
 /**
  * What a write makes stale: one project (its page, the lists showing it and trending, plus the feeds
- * following the member who wrote, whose shares they list), trending, every cached read, or some
- * members' own reads (their feed, recommended pages, notifications and analytics: a notification came,
- * they read one, their recommendations were ranked again, their projects were viewed or acted on).
+ * following the member who wrote, whose shares they list), one project's counters only (a like, an
+ * unlike, a comment: its page and the answers that show it, trending only when it is on it), trending,
+ * every cached read, or some members' own reads (their feed, recommended pages, notifications and
+ * analytics: a notification came, they read one, their recommendations were ranked again, their
+ * projects were viewed or acted on).
  */
-export type InvalidationScope = { projectId: number; actor?: string } | { trending: true } | { all: true } | { members: string[] };
+export type InvalidationScope =
+  | { projectId: number; actor?: string }
+  | { counters: number }
+  | { trending: true }
+  | { all: true }
+  | { members: string[] };
 
 /** How long a cached read may be served without a write invalidating it (also bounds a lost Redis message). */
 export const PUBLIC_CACHE_TTL_MS = {
@@ -273,12 +280,15 @@ export class PublicCache {
       this.keysOwned.clear();
       return;
     }
-    if ('projectId' in scope) {
-      this.remove(cacheKeys.project(scope.projectId));
-      for (const key of [...(this.keysShowing.get(scope.projectId) ?? [])]) this.remove(key);
-      if (scope.actor) for (const key of [...(this.keysFollowing.get(scope.actor) ?? [])]) this.remove(key);
+    const projectId = 'projectId' in scope ? scope.projectId : 'counters' in scope ? scope.counters : undefined;
+    if (projectId !== undefined) {
+      this.remove(cacheKeys.project(projectId));
+      for (const key of [...(this.keysShowing.get(projectId) ?? [])]) this.remove(key);
     }
-    this.remove(cacheKeys.trending);
+    if ('projectId' in scope && scope.actor) for (const key of [...(this.keysFollowing.get(scope.actor) ?? [])]) this.remove(key);
+    // Trending is among the keys showing the project. A like elsewhere leaves it cached: a project it
+    // lifts into the top 20 shows there within trending's TTL, as other lists' new entries do.
+    if (!('counters' in scope)) this.remove(cacheKeys.trending);
   }
 
   async close(): Promise<void> {
@@ -305,12 +315,15 @@ function unindex<K>(map: Map<K, Set<string>>, dependency: K, key: string): void 
 // draft edits (a draft's publish is public), sync pulls and reports.
 const NOT_PUBLIC = /^\/api\/(auth|login|logout|callback|notifications|upload|search|sync|reports)(\/|$)|^\/api\/drafts\/[^/]+$/;
 const PROJECT_WRITE = /^\/api\/projects\/(\d+)(\/|$)/;
+/** Writes that move only their project's counters (likes, comments): nothing lists it anew or in another place. */
+const COUNTER_WRITE = /^\/api\/projects\/(\d+)\/(react|comments)$/;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Invalidates the public read cache for every successful write to the API, before its answer is sent:
- * a write under /api/projects/:id drops that project, the lists showing it, trending and the feeds of the
- * writer's followers (a share is such a write; so, more than needed, is a like); any other write
+ * a like or a comment drops that project's page and the answers showing it; any other write under
+ * /api/projects/:id drops that project, the lists showing it, trending and the feeds of the writer's
+ * followers (a share is such a write); any other write
  * (profiles, follows, blog posts, admin suspensions and deletions, ...) drops everything. New write routes are covered without code.
  */
 export function invalidateAfterWrites(cache: PublicCache): RequestHandler {
@@ -319,8 +332,9 @@ export function invalidateAfterWrites(cache: PublicCache): RequestHandler {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
       if (res.statusCode < 400) {
-        const project = PROJECT_WRITE.exec(req.path);
-        cache.invalidate(project ? { projectId: Number(project[1]), actor: req.user?.id } : { all: true });
+        const counters = COUNTER_WRITE.exec(req.path);
+        const project = counters ? null : PROJECT_WRITE.exec(req.path);
+        cache.invalidate(counters ? { counters: Number(counters[1]) } : project ? { projectId: Number(project[1]), actor: req.user?.id } : { all: true });
       }
       return end(...args);
     };

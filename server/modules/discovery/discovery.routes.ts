@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { ZRecommendedQuerySchema, ZSearchQuerySchema } from '@shared/schemas/discovery';
-import { cachedJsonBytes, cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson } from '../../cache/public-cache';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -15,10 +15,12 @@ import { searchContent } from './search-content';
 export function discoveryRoutes(deps: AppDeps): Router {
   const router = Router();
   const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN, events: deps.events, cache: deps.cache };
-  const searches = new SearchResultCache<CachedJson>();
+  const searches = new SearchResultCache<{ json: CachedJson; shows: number[] }>();
   // Every write the public cache hears of (any successful API write that others could read, on any
   // instance) empties the shared search answers before its answer leaves: search shows edits and counters.
-  deps.cache.onDrop(() => searches.clear());
+  // A like or a comment drops only the answers showing its project (a new comment matching some query
+  // shows there within the search TTL).
+  deps.cache.onDrop((scope) => ('counters' in scope ? searches.dropShowing(scope.counters) : searches.clear()));
 
   // Per member, cached until a write changes what it lists (readFollowingProjects), revalidated by ETag.
   router.get('/api/projects/following', requireUser, async (req, res) => {
@@ -28,7 +30,12 @@ export function discoveryRoutes(deps: AppDeps): Router {
   // Trending loads for everyone, signed in or not.
   // The same for everyone: served from the public cache, revalidated by ETag.
   router.get('/api/projects/trending', async (_req, res) => {
-    const cached = await deps.cache.read(cacheKeys.trending, async () => toCachedJson(await listTrendingProjects(ctx)), { ttlMs: PUBLIC_CACHE_TTL_MS.trending, bytes: cachedJsonBytes });
+    // Kept with the projects it shows, so that a like on one of them drops it and a like elsewhere does not.
+    const load = async () => {
+      const projects = await listTrendingProjects(ctx);
+      return { json: toCachedJson(projects), shows: projects.map((p) => p.id) };
+    };
+    const cached = await deps.cache.readJson(cacheKeys.trending, load, { ttlMs: PUBLIC_CACHE_TTL_MS.trending });
     sendCachedJson(res, cached, 'public, no-cache');
   });
 
@@ -50,8 +57,12 @@ export function discoveryRoutes(deps: AppDeps): Router {
   router.get('/api/search', requireUser, searchLimit, async (req, res) => {
     const { q } = parse(ZSearchQuerySchema, req.query);
     // The same answer for every member: shared for a few seconds (search-cache.ts).
-    const cached = await searches.read(q, async () => toCachedJson(await searchContent(ctx, q)));
-    sendCachedJson(res, cached, 'private, no-cache');
+    const load = async () => {
+      const results = await searchContent(ctx, q);
+      return { json: toCachedJson(results), shows: [...results.projects.map((p) => p.id), ...results.comments.map((c) => c.projectId)] };
+    };
+    const cached = await searches.read(q, load, (answer) => answer.shows);
+    sendCachedJson(res, cached.json, 'private, no-cache');
   });
 
   return router;

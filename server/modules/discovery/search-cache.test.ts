@@ -49,6 +49,27 @@ describe('SearchResultCache', () => {
     expect(await cache.read('q', async () => 'new')).toBe('new');
   });
 
+  it("when a project's counters move, then only the answers showing it are dropped, and a load under way showing it is not stored", async () => {
+    const cache = new SearchResultCache<{ answer: string; ids: number[] }>();
+    let loads = 0;
+    const read = (q: string, ids: number[]) => cache.read(q, async () => ({ answer: `${q} ${++loads}`, ids }), (v) => v.ids);
+    expect((await read('react', [1, 2])).answer).toBe('react 1');
+    expect((await read('vue', [3])).answer).toBe('vue 2');
+    cache.dropShowing(2);
+    expect((await read('react', [1, 2])).answer).toBe('react 3');
+    expect((await read('vue', [3])).answer).toBe('vue 2');
+
+    let release!: () => void;
+    const slow = cache.read('svelte', () => new Promise((r) => (release = () => r({ answer: 'old', ids: [4] }))), (v) => v.ids);
+    const other = cache.read('solid', () => new Promise((r) => setTimeout(() => r({ answer: 'kept', ids: [5] }), 5)), (v) => v.ids);
+    cache.dropShowing(4);
+    release();
+    expect((await slow).answer).toBe('old');
+    expect((await other).answer).toBe('kept');
+    expect((await read('svelte', [4])).answer).toBe('svelte 4');
+    expect((await read('solid', [5])).answer).toBe('kept');
+  });
+
   it('keys: trimmed, lower-cased, white space runs as one', () => {
     expect(searchCacheKey('  React \n\t Dashboard ')).toBe('react dashboard');
   });

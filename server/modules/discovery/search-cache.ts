@@ -6,8 +6,9 @@
  * - Keyed by the normalised query (searchCacheKey); at most `maxEntries` answers, the oldest dropped first.
  * - An answer is served for at most `ttlMs` (SEARCH_CACHE_TTL_MS): the staleness bound of a write
  *   nothing told this cache about (another instance's write, a lost message).
- * - clear() drops everything; a load that started before a clear() is answered but not stored, and
- *   concurrent misses of one query share one load.
+ * - clear() drops everything, dropShowing(id) the answers showing one project (its counters moved);
+ *   a load that started before either is answered but not stored, and concurrent misses of one query
+ *   share one load.
  */
 export const SEARCH_CACHE_TTL_MS = 10_000;
 export const SEARCH_CACHE_MAX_ENTRIES = 500;
@@ -18,8 +19,9 @@ export function searchCacheKey(q: string): string {
 }
 
 export class SearchResultCache<T> {
-  private entries = new Map<string, { value: T; expires: number }>();
-  private loading = new Map<string, Promise<T>>();
+  private entries = new Map<string, { value: T; expires: number; shows: ReadonlySet<number> }>();
+  /** Loads under way, with the projects whose counters moved while each ran. */
+  private loading = new Map<string, { promise: Promise<T>; moved: Set<number> }>();
   private generation = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
@@ -31,28 +33,31 @@ export class SearchResultCache<T> {
     this.now = opts.now ?? Date.now;
   }
 
-  /** The answer for the query: from memory while younger than the TTL, else from load(). */
-  read(q: string, load: () => Promise<T>): Promise<T> {
+  /** The answer for the query: from memory while younger than the TTL, else from load(); `shows` names the projects it lists. */
+  read(q: string, load: () => Promise<T>, shows: (value: T) => Iterable<number> = () => []): Promise<T> {
     const key = searchCacheKey(q);
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return Promise.resolve(hit.value);
     if (hit) this.entries.delete(key);
     const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (pending) return pending.promise;
     const generation = this.generation;
+    const moved = new Set<number>();
     const promise = load()
       .then((value) => {
-        if (generation === this.generation) {
+        const listed = new Set(shows(value));
+        // What it read may predate a clear(), or a counter of a project it shows.
+        if (generation === this.generation && ![...moved].some((id) => listed.has(id))) {
           this.entries.delete(key);
           while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+          this.entries.set(key, { value, expires: this.now() + this.ttlMs, shows: listed });
         }
         return value;
       })
       .finally(() => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
+        if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
       });
-    this.loading.set(key, promise);
+    this.loading.set(key, { promise, moved });
     return promise;
   }
 
@@ -61,6 +66,15 @@ export class SearchResultCache<T> {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
+  }
+
+  /**
+   * Drops the answers showing a project, as a like or a comment on it leaves every other answer as it
+   * was. A scan: at most maxEntries small sets, and far cheaper than answering every query again.
+   */
+  dropShowing(projectId: number): void {
+    for (const load of this.loading.values()) load.moved.add(projectId);
+    for (const [key, entry] of this.entries) if (entry.shows.has(projectId)) this.entries.delete(key);
   }
 
   get size(): number {

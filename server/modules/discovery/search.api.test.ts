@@ -136,7 +136,7 @@ describe('GET /api/search', () => {
     expect((await search('Mallory')).projects).toEqual([]);
   });
 
-  it('when the same query is searched again, then the shared answer is served to every member until a write empties it', async () => {
+  it('when the same query is searched again, then the shared answer is served to every member until a write changes what it shows', async () => {
     const author = await t.signUp();
     const other = await t.signUp();
     const first = await kit.project(author.user.id, { title: 'Xylophone Tuner', description: 'Tunes bars' });
@@ -149,9 +149,19 @@ describe('GET /api/search', () => {
     await kit.refresh();
     expect(idsOf((await search('  XYLOPHONE ', other.client)).projects)).toEqual(before);
 
-    // Any write through the API (here a like on another project) empties it before its answer leaves.
+    // A like on a project it does not show keeps it; a like on one it shows drops it before its answer leaves.
     const elsewhere = await kit.project(author.user.id, { title: 'Unrelated' });
     expect((await other.client.post(`/api/projects/${elsewhere.id}/react`, { type: 'like' })).status).toBe(200);
-    expect(idsOf((await search('xylophone', other.client)).projects)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(idsOf((await search('xylophone', other.client)).projects)).toEqual(before);
+    expect((await other.client.post(`/api/projects/${first.id}/react`, { type: 'like' })).status).toBe(200);
+    const liked = (await search('xylophone', other.client)).projects;
+    expect(idsOf(liked)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(liked.find((p) => p.id === first.id)?.reactionCount).toBe(1);
+
+    // Any other write through the API (here a share of a project it does not show) empties it.
+    const third = await kit.project(author.user.id, { title: 'Xylophone Choir', description: 'Sings bars' });
+    await kit.refresh();
+    expect((await other.client.post(`/api/projects/${elsewhere.id}/share`)).status).toBe(200);
+    expect(idsOf((await search('xylophone', other.client)).projects)).toEqual(expect.arrayContaining([first.id, second.id, third.id]));
   });
 });
