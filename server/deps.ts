@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './events/domain-events';
 import type { LimiterFactory } from './http/rate-limit';
+import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
 import type { ViewCounter } from './db/view-counter';
 import type { Oidc } from './oidc';
@@ -21,6 +22,8 @@ export type AppDeps = {
   storage: FileStorage;
   /** Public reads (trending, project pages); call cache.invalidate() after writes outside the HTTP API. */
   cache: PublicCache;
+  /** Sessions read from their store, reused for a few seconds; dropped on every instance by logout and suspension. */
+  sessions: SessionCache<unknown>;
   /** Project views, counted in memory and written in batches (flush() before reading the table). */
   views: ViewCounter;
 };

@@ -11,6 +11,7 @@ import { seedDemo } from './seed/seed-demo';
 import type { AppDeps } from './deps';
 import { EventBus } from './events/domain-events';
 import { limiterFactory } from './http/rate-limit';
+import { SessionCache } from './http/session-cache';
 import { createLogger, type Logger } from './logger';
 import { createOidc } from './oidc';
 import { startDiscovery } from './modules/discovery/discovery-jobs';
@@ -54,6 +55,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
   const cache = new PublicCache({ redis, prefix: config.REDIS_PREFIX, logger, maxBytes: config.READ_CACHE_MB * 1024 * 1024 });
   await cache.start();
+  const sessions = new SessionCache<unknown>({ redis, prefix: config.REDIS_PREFIX, logger });
+  await sessions.start();
   // A cached project page follows its stored view count (the answer adds the views not stored yet);
   // the authors' cached analytics go.
   const views = new ViewCounter(database.db, {
@@ -75,6 +78,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     events: new EventBus(logger),
     storage: localStorageIn(config.DATA_DIR),
     cache,
+    sessions,
     views,
   };
   registerNotificationHandlers(deps);
@@ -143,6 +147,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await views.flush();
       session.close();
       await cache.close();
+      await sessions.close();
       if (redis) await redis.quit().catch(() => undefined);
       if (!opts.database) await database.close();
     })());

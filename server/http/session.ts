@@ -3,7 +3,8 @@ import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Db } from '../db/client';
 import type { RedisClient } from '../redis';
-import { DbSessionStore, SESSION_TOUCH_INTERVAL_MS } from './session-store';
+import type { SessionCache } from './session-cache';
+import { DbSessionStore, SESSION_TOUCH_INTERVAL_MS, type SessionRow } from './session-store';
 
 declare module 'express-session' {
   interface SessionData {
@@ -23,8 +24,10 @@ const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 export type SessionSetup = {
   middleware: ReturnType<typeof session>;
   store: session.Store;
-  /** Destroys every session of one user, in the database table or in Redis. */
+  /** Destroys every session of one user, in the database table or in Redis, and every instance's copy. */
   destroyUserSessions(userId: string): Promise<void>;
+  /** Drops this instance's copies of every session (some user changed). */
+  forgetCachedSessions(): void;
   close(): void;
 };
 
@@ -37,8 +40,35 @@ class IndexedRedisStore extends RedisStore {
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly indexPrefix: string,
+    private readonly cache: SessionCache<session.SessionData>,
   ) {
     super({ client: redis, prefix: keyPrefix });
+  }
+
+  /** From this instance's copy for a few seconds (SessionCache), else from Redis. */
+  override async get(sid: string, cb?: (err: unknown, sess?: session.SessionData | null) => void) {
+    let sess = this.cache.get(sid);
+    if (!sess) {
+      const started = this.cache.readStarted();
+      try {
+        sess = ((await super.get(sid)) as session.SessionData | null) ?? undefined;
+      } catch (err) {
+        return cb?.(err);
+      }
+      if (sess) this.cache.store(sid, sess, sess.userId, started);
+    }
+    // A copy: express-session replaces the cookie in place.
+    return cb?.(null, sess ? { ...sess, cookie: { ...sess.cookie } } : null);
+  }
+
+  override async destroy(sid: string, cb?: (err?: unknown) => void) {
+    try {
+      await super.destroy(sid);
+      await this.cache.drop({ sid });
+    } catch (err) {
+      return cb?.(err);
+    }
+    return cb?.();
   }
 
   private indexKey(userId: string) {
@@ -52,11 +82,13 @@ class IndexedRedisStore extends RedisStore {
         await this.redis.sAdd(key, sid);
         await this.redis.pExpire(key, THIRTY_DAYS_MS);
       }
+      await super.set(sid, sess);
+      await this.cache.drop({ sid });
     } catch (err) {
       cb?.(err);
       return;
     }
-    return super.set(sid, sess, cb);
+    cb?.();
   }
 
   async destroyUserSessions(userId: string): Promise<void> {
@@ -64,6 +96,7 @@ class IndexedRedisStore extends RedisStore {
     const sids = await this.redis.sMembers(key);
     if (sids.length) await this.redis.del(sids.map((sid) => `${this.keyPrefix}${sid}`));
     await this.redis.del(key);
+    await this.cache.drop({ userId });
   }
 }
 
@@ -74,10 +107,12 @@ export function createSession(opts: {
   redisPrefix: string;
   secret: string;
   secure: boolean;
+  /** Sessions read from the store, reused for a few seconds by this instance. */
+  cache: SessionCache<unknown>;
 }): SessionSetup {
-  const dbStore = opts.redis ? null : new DbSessionStore(opts.db);
+  const dbStore = opts.redis ? null : new DbSessionStore(opts.db, opts.cache as SessionCache<SessionRow>);
   const redisStore = opts.redis
-    ? new IndexedRedisStore(opts.redis, `${opts.redisPrefix}sess:`, `${opts.redisPrefix}user-sess:`)
+    ? new IndexedRedisStore(opts.redis, `${opts.redisPrefix}sess:`, `${opts.redisPrefix}user-sess:`, opts.cache as SessionCache<session.SessionData>)
     : null;
   const store = redisStore ?? dbStore!;
   const middleware = session({
@@ -95,6 +130,7 @@ export function createSession(opts: {
     middleware,
     store,
     destroyUserSessions: (userId) => (redisStore ?? dbStore!).destroyUserSessions(userId),
+    forgetCachedSessions: () => opts.cache.clearHere(),
     close: () => dbStore?.close(),
   };
 }

@@ -1,0 +1,125 @@
+import type { Logger } from '../logger';
+import type { RedisClient } from '../redis';
+
+/**
+ * How long a session read from its store (with its user, on the database store) is reused by this
+ * instance. Logout, a session's change and a suspension drop it at once on every instance (drop());
+ * any other change of a user made through the API drops them all (clearHere, from the public cache's
+ * drops); only a change made outside every instance (the admin command) waits this long.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const MAX_SESSIONS = 50_000;
+
+/** Which cached sessions a change makes stale: one session, or every session of one user. */
+export type SessionDrop = { sid: string } | { userId: string };
+
+type Entry<T> = { value: T; userId: string | undefined; expires: number };
+
+/**
+ * Sessions as last read from the store, keyed by session id (express-session has checked the cookie's
+ * signature before it asks the store). A signed-in request then costs no store round trip: the session
+ * store's read was most of what a session added to a cached answer such as trending. With Redis, every
+ * drop is published before the write that caused it answers, so that all instances drop their copy.
+ */
+export class SessionCache<T> {
+  private entries = new Map<string, Entry<T>>();
+  private byUser = new Map<string, Set<string>>();
+  /** Moves on every drop: a read begun before one is not stored (it may predate a logout). */
+  private version = 0;
+  private subscriber: RedisClient | null = null;
+  private readonly channel: string;
+  private readonly ttlMs: number;
+
+  constructor(private readonly opts: { redis: RedisClient | null; prefix: string; logger?: Logger; ttlMs?: number }) {
+    this.channel = `${opts.prefix}session:drop`;
+    this.ttlMs = opts.ttlMs ?? SESSION_CACHE_TTL_MS;
+  }
+
+  /** Listens for other instances' drops (Redis only). */
+  async start(): Promise<void> {
+    if (!this.opts.redis) return;
+    this.subscriber = this.opts.redis.duplicate();
+    this.subscriber.on('error', () => undefined);
+    await this.subscriber.connect();
+    await this.subscriber.subscribe(this.channel, (message) => {
+      try {
+        this.dropHere(JSON.parse(message) as SessionDrop);
+      } catch {
+        this.clearHere();
+      }
+    });
+  }
+
+  get(sid: string): T | undefined {
+    const hit = this.entries.get(sid);
+    if (!hit) return undefined;
+    if (hit.expires > Date.now()) return hit.value;
+    this.remove(sid);
+    return undefined;
+  }
+
+  /** A token to pass to store(): taken before the store is read. */
+  readStarted(): number {
+    return this.version;
+  }
+
+  /** Keeps a session read from the store, unless a drop came since the read began. */
+  store(sid: string, value: T, userId: string | undefined, readStarted: number): void {
+    if (readStarted !== this.version) return;
+    this.remove(sid);
+    if (this.entries.size >= MAX_SESSIONS) this.remove(this.entries.keys().next().value!);
+    this.entries.set(sid, { value, userId, expires: Date.now() + this.ttlMs });
+    if (userId) {
+      const sids = this.byUser.get(userId);
+      if (sids) sids.add(sid);
+      else this.byUser.set(userId, new Set([sid]));
+    }
+  }
+
+  /** Drops here and, with Redis, on every other instance (published before it resolves). */
+  async drop(scope: SessionDrop): Promise<void> {
+    this.dropHere(scope);
+    if (!this.opts.redis) return;
+    await this.opts.redis.publish(this.channel, JSON.stringify(scope)).catch((err: unknown) => {
+      this.opts.logger?.warn({ err }, 'session drop not published');
+    });
+  }
+
+  /** Drops one session here only (its stored expiry moved: nothing another instance shows changed). */
+  forgetHere(sid: string): void {
+    this.version++;
+    this.remove(sid);
+  }
+
+  /** Drops every session here only (a change of some user, told to every instance by the public cache). */
+  clearHere(): void {
+    this.version++;
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  private dropHere(scope: SessionDrop): void {
+    this.version++;
+    if ('sid' in scope) this.remove(scope.sid);
+    else for (const sid of [...(this.byUser.get(scope.userId) ?? [])]) this.remove(sid);
+  }
+
+  private remove(sid: string): void {
+    const entry = this.entries.get(sid);
+    if (!entry) return;
+    this.entries.delete(sid);
+    if (!entry.userId) return;
+    const sids = this.byUser.get(entry.userId);
+    sids?.delete(sid);
+    if (sids?.size === 0) this.byUser.delete(entry.userId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.subscriber) await this.subscriber.quit().catch(() => undefined);
+    this.subscriber = null;
+  }
+}
