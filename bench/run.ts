@@ -24,7 +24,8 @@ import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
 import { openDatabase, type Database, type Db } from '../server/db/client';
 import { generateAnalyticsData } from '../server/test/generate-analytics-data';
 import { generateDiscoveryData } from '../server/test/generate-discovery-data';
-import { checkTargets, comparedSizes, growthHolds, pct, REFERENCE_ROUTE, targetsMarkdown, type Measure, type RouteResult, type SizeResult } from './targets';
+import { queryLog, seededRandom } from './query-log';
+import { CACHED, checkTargets, comparedSizes, growthHolds, pct, REAL, REFERENCE_ROUTE, targetsMarkdown, type Measure, type RouteResult, type SizeResult } from './targets';
 
 type Mode = 'quick' | 'full';
 const MODE: Mode = process.env.BENCH_MODE === 'full' ? 'full' : 'quick';
@@ -46,9 +47,15 @@ const EXISTING_DB = process.env.BENCH_EXISTING_DB;
 // Keep the generated PostgreSQL databases (their names are printed) for later BENCH_EXISTING_DB runs.
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const SESSIONS = 300;
+/** Members whose recommended pages are asked without a cached page (each has a ranking, primed once). */
+const MANY_MEMBERS = 1000;
+/** Queries in the search log: more than any run asks, none twice. */
+const QUERY_LOG_SIZE = 60_000;
 const SECRET = 'bench-session-secret-'.padEnd(48, 'x');
 
-type Target = { name: string; setup: (i: number) => { method?: string; path: string; cookie?: string; body?: string } };
+type BenchRequest = { method?: string; path: string; cookie?: string; body?: string };
+/** prime: asked once per item before the warm-up (the many members' first rankings). */
+type Target = { name: string; setup: (i: number) => BenchRequest; prime?: { setup: (i: number) => BenchRequest; amount: number } };
 
 /** express-session's signed cookie value (cookie-signature): s:<sid>.<base64 HMAC-SHA256 without padding>. */
 function signedCookie(sid: string): string {
@@ -56,7 +63,16 @@ function signedCookie(sid: string): string {
   return `bb.sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
 }
 
-type Fixture = { cookies: string[]; projectIds: number[] };
+type Fixture = {
+  cookies: string[];
+  /** The top 200 by trending score (the cached project page route). */
+  projectIds: number[];
+  /** Every project a visitor may see, for the long tail. */
+  allProjectIds: number[];
+  /** Sessions of MANY_MEMBERS members, for recommended pages that no one asked before. */
+  manyCookies: string[];
+  queries: string[];
+};
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -74,14 +90,13 @@ async function prepareFixture(db: Db, memberId: string): Promise<Fixture> {
     db,
     sql`SELECT id FROM users WHERE NOT is_suspended AND (id = ${memberId} OR handle LIKE 'gen%') ORDER BY id = ${memberId} DESC, handle LIMIT ${SESSIONS}`,
   );
-  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
-  const cookies: string[] = [];
-  for (const m of members) {
-    const sid = randomBytes(18).toString('base64url');
-    const sess = { cookie: { originalMaxAge: 30 * 24 * 3600 * 1000, expires: expires.toISOString(), httpOnly: true, path: '/', sameSite: 'lax', secure: false }, userId: m.id };
-    await db.execute(sql`INSERT INTO sessions (sid, user_id, sess, expires_at) VALUES (${sid}, ${m.id}, ${JSON.stringify(sess)}::jsonb, ${expires.toISOString()})`);
-    cookies.push(signedCookie(sid));
-  }
+  const cookies = await sessionsFor(db, members.map((m) => m.id));
+  // The next members by handle (the generator's members have rankings of their own once asked).
+  const many = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE NOT is_suspended AND handle LIKE 'gen%' ORDER BY handle OFFSET ${SESSIONS} LIMIT ${MANY_MEMBERS}`,
+  );
+  const manyCookies = await sessionsFor(db, many.map((m) => m.id));
   await db.execute(sql`
     INSERT INTO notifications (user_id, actor_id, type, title, message, link, project_id, created_at)
     SELECT u.id, a.id, 'like', 'New like', 'Someone liked your project', '/project/' || p.id, p.id, now() - g * interval '1 minute'
@@ -89,20 +104,72 @@ async function prepareFixture(db: Db, memberId: string): Promise<Fixture> {
       (SELECT id FROM users WHERE handle = 'bench_member') a,
       (SELECT min(id) AS id FROM projects) p, generate_series(1, 40) g`);
   const ids = await rows<{ id: number }>(db, sql`SELECT p.id FROM projects p JOIN users u ON u.id = p.author_id WHERE NOT u.is_suspended ORDER BY p.trending_score DESC LIMIT 200`);
-  return { cookies, projectIds: ids.map((r) => Number(r.id)) };
+  const all = await rows<{ id: number }>(db, sql`SELECT p.id FROM projects p JOIN users u ON u.id = p.author_id WHERE NOT u.is_suspended`);
+  // The query log comes from what is stored: a random sample of titles and descriptions.
+  const sample = await rows<{ text: string }>(db, sql`SELECT title || ' ' || coalesce(description, '') AS text FROM projects ORDER BY random() LIMIT 5000`);
+  const queries = queryLog(sample.map((r) => r.text), QUERY_LOG_SIZE);
+  console.log(`  query log: ${queries.length.toLocaleString('en-US')} distinct queries from ${sample.length} sampled projects`);
+  return { cookies, projectIds: ids.map((r) => Number(r.id)), allProjectIds: shuffled(all.map((r) => Number(r.id))), manyCookies, queries };
+}
+
+/** Stored sessions for these members, as the server writes them; their signed cookies. */
+async function sessionsFor(db: Db, memberIds: string[]): Promise<string[]> {
+  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  const cookies: string[] = [];
+  for (const id of memberIds) {
+    const sid = randomBytes(18).toString('base64url');
+    const sess = { cookie: { originalMaxAge: 30 * 24 * 3600 * 1000, expires: expires.toISOString(), httpOnly: true, path: '/', sameSite: 'lax', secure: false }, userId: id };
+    await db.execute(sql`INSERT INTO sessions (sid, user_id, sess, expires_at) VALUES (${sid}, ${id}, ${JSON.stringify(sess)}::jsonb, ${expires.toISOString()})`);
+    cookies.push(signedCookie(sid));
+  }
+  return cookies;
+}
+
+/** The ids in a random order (seeded: every run walks the long tail the same way). */
+function shuffled(ids: number[]): number[] {
+  const random = seededRandom(16);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+  }
+  return ids;
 }
 
 function targets(f: Fixture): Target[] {
   const member = (i: number) => f.cookies[i % f.cookies.length]!;
   const project = (i: number) => f.projectIds[i % f.projectIds.length]!;
-  const search = (q: string): Target => ({ name: `search '${q}'`, setup: (i) => ({ path: `/api/search?q=${encodeURIComponent(q)}`, cookie: member(i) }) });
+  const search = (q: string): Target => ({ name: CACHED.search(q), setup: (i) => ({ path: `/api/search?q=${encodeURIComponent(q)}`, cookie: member(i) }) });
+  // Counters that run on across the warm-up and both runs: no long-tail page, fresh recommended page
+  // or query of the log is asked twice in one server's run (the mix shares them).
+  let longTail = 0;
+  let fresh = 0;
+  let asked = 0;
+  const anyProject = () => f.allProjectIds[longTail++ % f.allProjectIds.length]!;
+  const nextQuery = () => {
+    if (asked === f.queries.length) console.warn('  the query log ran out: queries are asked again from here (a cache may answer them)');
+    return f.queries[asked++ % f.queries.length]!;
+  };
+  const logSearch = (i: number): BenchRequest => ({ path: `/api/search?q=${encodeURIComponent(nextQuery())}`, cookie: member(i) });
+  const many = f.manyCookies.length ? f.manyCookies : f.cookies;
+  /** The mix's share of each kind, in a hundred requests (interleaved: request k is kind (37k mod 100)). */
+  const mix = (i: number): BenchRequest => {
+    const r = (i * 37) % 100;
+    if (r < 30) return { path: `/api/projects/${anyProject()}`, cookie: member(i) };
+    if (r < 48) return { path: '/api/projects/trending', cookie: member(i) };
+    if (r < 62) return { path: '/api/projects/following', cookie: member(i) };
+    if (r < 76) return { path: '/api/notifications', cookie: member(i) };
+    if (r < 90) return logSearch(i);
+    if (r < 94) return { method: 'POST', path: `/api/projects/${anyProject()}/react`, cookie: member(i), body: '{"type":"like"}' };
+    if (r < 97) return { method: 'DELETE', path: `/api/projects/${anyProject()}/react`, cookie: member(i), body: '{"type":"like"}' };
+    return { method: 'POST', path: `/api/projects/${anyProject()}/comments`, cookie: member(i), body: `{"content":"Bench mix comment ${i}"}` };
+  };
   return [
-    { name: 'trending', setup: () => ({ path: '/api/projects/trending' }) },
-    { name: 'project page', setup: (i) => ({ path: `/api/projects/${project(i)}` }) },
-    { name: 'recommended first page', setup: (i) => ({ path: `/api/projects/recommended?limit=${INITIAL_OFFSET}&offset=0`, cookie: member(i) }) },
-    { name: 'recommended later page', setup: (i) => ({ path: `/api/projects/recommended?limit=${PAGE_SIZE}&offset=${INITIAL_OFFSET + PAGE_SIZE * (i % 4)}`, cookie: member(i) }) },
-    { name: 'following', setup: (i) => ({ path: '/api/projects/following', cookie: member(i) }) },
-    { name: 'notifications', setup: (i) => ({ path: '/api/notifications', cookie: member(i) }) },
+    { name: CACHED.trending, setup: () => ({ path: '/api/projects/trending' }) },
+    { name: CACHED.projectPage, setup: (i) => ({ path: `/api/projects/${project(i)}` }) },
+    { name: CACHED.recommendedFirst, setup: (i) => ({ path: `/api/projects/recommended?limit=${INITIAL_OFFSET}&offset=0`, cookie: member(i) }) },
+    { name: CACHED.recommendedLater, setup: (i) => ({ path: `/api/projects/recommended?limit=${PAGE_SIZE}&offset=${INITIAL_OFFSET + PAGE_SIZE * (i % 4)}`, cookie: member(i) }) },
+    { name: CACHED.following, setup: (i) => ({ path: '/api/projects/following', cookie: member(i) }) },
+    { name: CACHED.notifications, setup: (i) => ({ path: '/api/notifications', cookie: member(i) }) },
     { name: '/api/auth/user', setup: (i) => ({ path: '/api/auth/user', cookie: member(i) }) },
     search('react'),
     search('dashb'),
@@ -115,11 +182,31 @@ function targets(f: Fixture): Target[] {
     { name: 'comment', setup: (i) => ({ method: 'POST', path: `/api/projects/${project(i)}/comments`, cookie: member(i), body: `{"content":"Bench comment ${i}"}` }) },
     // The premium creator of 100 projects (target: 50 ms in a database of 1M projects, bench/targets.ts).
     { name: 'analytics 30d (100 projects)', setup: () => ({ path: '/api/analytics?range=30d', cookie: f.cookies[0] }) },
+    // What members get: the cached answers as a member reads them, with the session cookie...
+    { name: REAL.trendingMember, setup: (i) => ({ path: '/api/projects/trending', cookie: member(i) }) },
+    { name: REAL.projectPageMember, setup: (i) => ({ path: `/api/projects/${project(i)}`, cookie: member(i) }) },
+    // ...the long tail: any project of the database, in a shuffled order...
+    { name: REAL.projectPageAll, setup: (i) => ({ path: `/api/projects/${anyProject()}`, cookie: member(i) }) },
+    // ...pages no member asked before: each member's first page ranks once (prime), then later pages of
+    // sizes and offsets never asked again (8 offsets x 10 sizes per member).
+    {
+      name: REAL.recommendedMany,
+      prime: { setup: (i) => ({ path: `/api/projects/recommended?limit=${INITIAL_OFFSET}&offset=0`, cookie: many[i % many.length]! }), amount: many.length },
+      setup: () => {
+        const k = fresh++;
+        const round = Math.floor(k / many.length);
+        return { path: `/api/projects/recommended?limit=${PAGE_SIZE + (Math.floor(round / 8) % 10)}&offset=${INITIAL_OFFSET + (round % 8) * 3}`, cookie: many[k % many.length]! };
+      },
+    },
+    // ...searches as typed, none asked twice...
+    { name: REAL.searchLog, setup: logSearch },
+    // ...and reads while writes drop what they change.
+    { name: REAL.mix, setup: mix },
   ];
 }
 
 /** `seconds` of requests, or with `amount`, that many requests (the warm-up's pass over every member). */
-async function measure(url: string, origin: string, connections: number, seconds: number, setup?: Target['setup'], amount?: number): Promise<Measure> {
+async function measure(url: string, origin: string, connections: number, seconds: number, setup?: (i: number) => BenchRequest, amount?: number): Promise<Measure> {
   let n = 0;
   const result = await autocannon({
     url,
@@ -214,6 +301,7 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
     const bare50 = await measure(urls.bare, origin, 50, DURATION_S);
     results.push({ route: REFERENCE_ROUTE, c20: bare20, c50: bare50, ratio: 1 });
     for (const t of list) {
+      if (t.prime) await measure(urls.api + '/', origin, 20, 600, t.prime.setup, t.prime.amount);
       // The warm-up asks once for every member, then for `warm` seconds: a run measures the steady
       // state, not each member's first request ever (a first recommendation ranking, a first feed read;
       // bench:queries times those cold queries).

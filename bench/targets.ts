@@ -9,21 +9,58 @@ export type TargetCheck = { target: string; where: string; figure: string; holds
 
 export const REFERENCE_ROUTE = 'bare Express (reference)';
 
-/** Each route's least share of the reference's req/s at 20 connections: the API's overhead over bare Express. */
+/**
+ * The routes whose steady state is served from a cache (the same few keys asked again and again):
+ * named so in every table, as their figures say what a cache costs, not what a member's reads cost.
+ */
+export const CACHED = {
+  trending: 'trending, visitor (cached)',
+  projectPage: 'project page, top 200 (cached)',
+  recommendedFirst: 'recommended first page (cached)',
+  recommendedLater: 'recommended later page (cached)',
+  following: 'following (cached)',
+  notifications: 'notifications (cached)',
+  search: (q: string) => `search '${q}' (cached)`,
+} as const;
+
+/** What members get: no answer asked twice within a run, signed-in reads, and reads while writes happen. */
+export const REAL = {
+  trendingMember: 'trending, signed-in member (cached answer)',
+  projectPageMember: 'project page, signed-in member (cached answer)',
+  projectPageAll: 'project page, any of all projects',
+  recommendedMany: 'recommended, members without a cached page',
+  searchLog: 'search, query log (each query once)',
+  mix: 'mix: 90% reads, 10% writes',
+} as const;
+
+/** Each route's least share of the reference's req/s at 20 connections. */
 const MIN_RATIO: Record<string, number> = {
-  trending: 0.5,
-  'project page': 0.5,
-  'recommended first page': 0.2,
-  'recommended later page': 0.2,
-  following: 0.2,
-  notifications: 0.2,
+  [CACHED.trending]: 0.5,
+  [CACHED.projectPage]: 0.5,
+  [CACHED.recommendedFirst]: 0.2,
+  [CACHED.recommendedLater]: 0.2,
+  [CACHED.following]: 0.2,
+  [CACHED.notifications]: 0.2,
   '/api/auth/user': 0.2,
-  "search 'react'": 0.1,
-  "search 'dashb'": 0.1,
-  "search 'raect'": 0.1,
+  [CACHED.search('react')]: 0.1,
+  [CACHED.search('dashb')]: 0.1,
+  [CACHED.search('raect')]: 0.1,
   'like/unlike': 0.1,
   comment: 0.1,
+  [REAL.trendingMember]: 0.5,
+  [REAL.projectPageMember]: 0.5,
+  [REAL.projectPageAll]: 0.25,
+  [REAL.recommendedMany]: 0.15,
+  [REAL.searchLog]: 0.1,
+  [REAL.mix]: 0.2,
 };
+/**
+ * Issue 39's routes are judged on their ratio; the mix also on its p99 at 20 connections. The 50 ms
+ * p99 at 50 connections and the growth target stay those of the cached routes: a long-tail
+ * read answered from a cache at 10k and from the database at 1M grows by design.
+ */
+const ISSUE_39_ROUTES: ReadonlySet<string> = new Set(Object.values(REAL));
+export const MAX_MIX_P99_AT_20_MS = 60;
 export const MAX_P99_AT_50_MS = 50;
 export const MAX_P50_GROWTH = 1.5;
 export const MIN_PGLITE_SHARE = 1 / 3;
@@ -70,7 +107,11 @@ export function checkTargets(results: SizeResult[]): TargetCheck[] {
       if (min !== undefined) {
         checks.push({ target: `req/s >= ${pct(min)} of the reference`, where: `${r.route} at ${sizeName(size)}`, figure: pct(r.ratio), holds: r.ratio >= min });
       }
-      checks.push({ target: `p99 <= ${MAX_P99_AT_50_MS} ms at 50 connections`, where: `${r.route} at ${sizeName(size)}`, figure: `${r.c50.p99} ms`, holds: r.c50.p99 <= MAX_P99_AT_50_MS });
+      if (r.route === REAL.mix) {
+        checks.push({ target: `p99 <= ${MAX_MIX_P99_AT_20_MS} ms at 20 connections`, where: `${r.route} at ${sizeName(size)}`, figure: `${r.c20.p99} ms`, holds: r.c20.p99 <= MAX_MIX_P99_AT_20_MS });
+      } else if (!ISSUE_39_ROUTES.has(r.route)) {
+        checks.push({ target: `p99 <= ${MAX_P99_AT_50_MS} ms at 50 connections`, where: `${r.route} at ${sizeName(size)}`, figure: `${r.c50.p99} ms`, holds: r.c50.p99 <= MAX_P99_AT_50_MS });
+      }
       const failed = r.c20.non2xx + r.c50.non2xx + r.c20.errors + r.c50.errors;
       if (failed) checks.push({ target: 'every answer 2xx', where: `${r.route} at ${sizeName(size)}`, figure: `${failed} failed`, holds: false });
     }
@@ -80,7 +121,7 @@ export function checkTargets(results: SizeResult[]): TargetCheck[] {
     const { small, large } = growth;
     for (const r of large.routes) {
       const s = small.routes.find((x) => x.route === r.route);
-      if (!s || r.route === REFERENCE_ROUTE) continue;
+      if (!s || r.route === REFERENCE_ROUTE || ISSUE_39_ROUTES.has(r.route)) continue;
       const g = growthHolds(s.c20, r.c20);
       checks.push({
         target: `p50 at ${large.projects.toLocaleString('en-US')} <= ${MAX_P50_GROWTH}x p50 at ${small.projects.toLocaleString('en-US')}`,
