@@ -14,8 +14,8 @@ export const REFERENCE_ROUTE = 'bare Express (reference)';
  * named so in every table, as their figures say what a cache costs, not what a member's reads cost.
  */
 export const CACHED = {
-  trending: 'trending, visitor (cached)',
-  projectPage: 'project page, top 200 (cached)',
+  trending: 'trending: visitor (cached)',
+  projectPage: 'project page: top 200 (cached)',
   recommendedFirst: 'recommended first page (cached)',
   recommendedLater: 'recommended later page (cached)',
   following: 'following (cached)',
@@ -23,14 +23,14 @@ export const CACHED = {
   search: (q: string) => `search '${q}' (cached)`,
 } as const;
 
-/** What members get: no answer asked twice within a run, signed-in reads, and reads while writes happen. */
+/** What members get: no answer asked twice within a run, signed-in reads, and reads while writes happen. No commas: BENCH_ROUTES splits on them. */
 export const REAL = {
-  trendingMember: 'trending, signed-in member (cached answer)',
-  projectPageMember: 'project page, signed-in member (cached answer)',
-  projectPageAll: 'project page, any of all projects',
-  recommendedMany: 'recommended, members without a cached page',
-  searchLog: 'search, query log (each query once)',
-  mix: 'mix: 90% reads, 10% writes',
+  trendingMember: 'trending: signed-in member (cached answer)',
+  projectPageMember: 'project page: signed-in member (cached answer)',
+  projectPageAll: 'project page: any of all projects',
+  recommendedMany: 'recommended: members without a cached page',
+  searchLog: 'search: query log (each query once)',
+  mix: 'mix: 90% reads and 10% writes',
 } as const;
 
 /** Each route's least share of the reference's req/s at 20 connections. */
