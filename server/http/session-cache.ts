@@ -8,7 +8,8 @@ import type { RedisClient } from '../redis';
  * drops); only a change made outside every instance (the admin command) waits this long.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
-const MAX_SESSIONS = 50_000;
+/** At most this many (a user row each, ~2 kB): the oldest go first; the TTL keeps only recent ones useful. */
+const MAX_SESSIONS = 10_000;
 
 /** Which cached sessions a change makes stale: one session, or every session of one user. */
 export type SessionDrop = { sid: string } | { userId: string };
