@@ -92,11 +92,6 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
 
   // A suspended or deleted account loses every session at once, not only on its next request.
   deps.events.on('user:access-revoked', ({ userId }) => session.destroyUserSessions(userId));
-  // The database store keeps each session's user with it: a write that may change some user (any write
-  // but a project's, on any instance) drops the copies, so roles and profiles read fresh at once.
-  deps.cache.onDrop((scope) => {
-    if ('all' in scope) session.forgetCachedSessions();
-  });
 
   const api = express.Router();
   // The one route exempt from the same-origin guard and sessions: Stripe's webhook is called by Stripe,

@@ -22,7 +22,7 @@ export type AppDeps = {
   storage: FileStorage;
   /** Public reads (trending, project pages); call cache.invalidate() after writes outside the HTTP API. */
   cache: PublicCache;
-  /** Sessions read from their store, reused for a few seconds; dropped on every instance by logout and suspension. */
+  /** Sessions read from Redis, reused for a few seconds; dropped on every instance by logout and suspension. */
   sessions: SessionCache<unknown>;
   /** Project views, counted in memory and written in batches (flush() before reading the table). */
   views: ViewCounter;

@@ -2,13 +2,12 @@ import type { Logger } from '../logger';
 import type { RedisClient } from '../redis';
 
 /**
- * How long a session read from its store (with its user, on the database store) is reused by this
- * instance. Logout, a session's change and a suspension drop it at once on every instance (drop());
- * any other change of a user made through the API drops them all (clearHere, from the public cache's
- * drops); only a change made outside every instance (the admin command) waits this long.
+ * How long a session read from Redis is reused by this instance. Logout, a session's change and a
+ * suspension drop it at once on every instance (drop()). The session alone: its user is still read on
+ * every request (http/auth.ts), so a role, a suspension or premium changed in the database applies at once.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
-/** At most this many (a user row each, ~2 kB): the oldest go first; the TTL keeps only recent ones useful. */
+/** At most this many (under 1 kB each): the oldest go first; the TTL keeps only recent ones useful. */
 const MAX_SESSIONS = 10_000;
 
 /** Which cached sessions a change makes stale: one session, or every session of one user. */
@@ -17,10 +16,9 @@ export type SessionDrop = { sid: string } | { userId: string };
 type Entry<T> = { value: T; userId: string | undefined; expires: number };
 
 /**
- * Sessions as last read from the store, keyed by session id (express-session has checked the cookie's
- * signature before it asks the store). A signed-in request then costs no store round trip: the session
- * store's read was most of what a session added to a cached answer such as trending. With Redis, every
- * drop is published before the write that caused it answers, so that all instances drop their copy.
+ * Sessions as last read from Redis, keyed by session id (express-session has checked the cookie's
+ * signature before it asks the store): a signed-in request costs no Redis round trip for its session.
+ * Every drop is published before the write that caused it answers, so that all instances drop their copy.
  */
 export class SessionCache<T> {
   private entries = new Map<string, Entry<T>>();
@@ -86,13 +84,7 @@ export class SessionCache<T> {
     });
   }
 
-  /** Drops one session here only (its stored expiry moved: nothing another instance shows changed). */
-  forgetHere(sid: string): void {
-    this.version++;
-    this.remove(sid);
-  }
-
-  /** Drops every session here only (a change of some user, told to every instance by the public cache). */
+  /** Drops every session here only (a drop message this instance could not read). */
   clearHere(): void {
     this.version++;
     this.entries.clear();

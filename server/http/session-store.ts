@@ -5,7 +5,6 @@ import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from '../db/schema';
-import type { SessionCache } from './session-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -16,7 +15,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 const LOADED_USER = Symbol('loadedUser');
 const STORED_EXPIRY = Symbol('storedExpiry');
-export type SessionRow = { sid: string; sess: unknown; expiresAt: Date; user: UserRow | null };
+type SessionRow = { sid: string; sess: unknown; expiresAt: Date; user: UserRow | null };
 type Loaded = session.SessionData & { [LOADED_USER]?: UserRow | null; [STORED_EXPIRY]?: number };
 
 declare global {
@@ -32,16 +31,12 @@ declare global {
 /**
  * express-session store over the `sessions` table; works on PGlite and PostgreSQL alike. Reading a
  * session is one query that also loads its user (http/auth.ts uses it), and the expiry is written at
- * most every SESSION_TOUCH_INTERVAL_MS instead of on every request. Rows read are reused for a few
- * seconds (SessionCache); every write of a session drops its copy first.
+ * most every SESSION_TOUCH_INTERVAL_MS instead of on every request.
  */
 export class DbSessionStore extends session.Store {
   private sweeper: NodeJS.Timeout;
 
-  constructor(
-    private readonly db: Db,
-    private readonly cache: SessionCache<SessionRow>,
-  ) {
+  constructor(private readonly db: Db) {
     super();
     // Expired rows are dead weight; sweep them hourly rather than on every request.
     this.sweeper = setInterval(() => void this.sweep(), 60 * 60 * 1000);
@@ -67,15 +62,14 @@ export class DbSessionStore extends session.Store {
   });
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void) {
-    const hit = this.cache.get(sid);
-    if (hit) return cb(null, loadedSession(hit));
-    const started = this.cache.readStarted();
     this.rows
       .read(sid)
       .then((row) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
-        this.cache.store(sid, row, row.user?.id, started);
-        cb(null, loadedSession(row));
+        const sess = row.sess as Loaded;
+        sess[LOADED_USER] = row.user && row.user.id === sess.userId ? row.user : null;
+        sess[STORED_EXPIRY] = row.expiresAt.getTime();
+        cb(null, sess);
       }, cb);
   }
 
@@ -96,7 +90,6 @@ export class DbSessionStore extends session.Store {
       .insert(sessions)
       .values(row)
       .onConflictDoUpdate({ target: sessions.sid, set: row })
-      .then(() => this.cache.drop({ sid }))
       .then(() => cb?.())
       .catch((err: unknown) => cb?.(err));
   }
@@ -105,7 +98,6 @@ export class DbSessionStore extends session.Store {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => this.cache.drop({ sid }))
       .then(() => cb?.())
       .catch((err: unknown) => cb?.(err));
   }
@@ -121,7 +113,6 @@ export class DbSessionStore extends session.Store {
       .update(sessions)
       .set({ expiresAt })
       .where(eq(sessions.sid, sid))
-      .then(() => this.cache.forgetHere(sid))
       .then(() => cb?.())
       .catch((err: unknown) => cb?.(err));
   }
@@ -129,7 +120,6 @@ export class DbSessionStore extends session.Store {
   /** Every session of one user (suspension, deletion). */
   async destroyUserSessions(userId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
-    await this.cache.drop({ userId });
   }
 
   async sweep() {
@@ -139,16 +129,4 @@ export class DbSessionStore extends session.Store {
   close() {
     clearInterval(this.sweeper);
   }
-}
-
-/**
- * The session express-session gets from a row: a copy each time (it replaces the cookie in place, and
- * a row is shared by the readers of one turn and by the cache), carrying its user and stored expiry.
- */
-function loadedSession(row: SessionRow): Loaded {
-  const stored = row.sess as Loaded;
-  const sess: Loaded = { ...stored, cookie: { ...stored.cookie } };
-  sess[LOADED_USER] = row.user && row.user.id === stored.userId ? row.user : null;
-  sess[STORED_EXPIRY] = row.expiresAt.getTime();
-  return sess;
 }

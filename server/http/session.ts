@@ -4,7 +4,7 @@ import session from 'express-session';
 import type { Db } from '../db/client';
 import type { RedisClient } from '../redis';
 import type { SessionCache } from './session-cache';
-import { DbSessionStore, SESSION_TOUCH_INTERVAL_MS, type SessionRow } from './session-store';
+import { DbSessionStore, SESSION_TOUCH_INTERVAL_MS } from './session-store';
 
 declare module 'express-session' {
   interface SessionData {
@@ -26,8 +26,6 @@ export type SessionSetup = {
   store: session.Store;
   /** Destroys every session of one user, in the database table or in Redis, and every instance's copy. */
   destroyUserSessions(userId: string): Promise<void>;
-  /** Drops this instance's copies of every session (some user changed). */
-  forgetCachedSessions(): void;
   close(): void;
 };
 
@@ -107,10 +105,10 @@ export function createSession(opts: {
   redisPrefix: string;
   secret: string;
   secure: boolean;
-  /** Sessions read from the store, reused for a few seconds by this instance. */
+  /** Sessions read from Redis, reused for a few seconds by this instance. */
   cache: SessionCache<unknown>;
 }): SessionSetup {
-  const dbStore = opts.redis ? null : new DbSessionStore(opts.db, opts.cache as SessionCache<SessionRow>);
+  const dbStore = opts.redis ? null : new DbSessionStore(opts.db);
   const redisStore = opts.redis
     ? new IndexedRedisStore(opts.redis, `${opts.redisPrefix}sess:`, `${opts.redisPrefix}user-sess:`, opts.cache as SessionCache<session.SessionData>)
     : null;
@@ -130,7 +128,6 @@ export function createSession(opts: {
     middleware,
     store,
     destroyUserSessions: (userId) => (redisStore ?? dbStore!).destroyUserSessions(userId),
-    forgetCachedSessions: () => opts.cache.clearHere(),
     close: () => dbStore?.close(),
   };
 }
