@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
-import type { RedisClient } from '../redis';
+import { subscribeJson, type RedisClient } from '../redis';
 
 /**
  * What a write makes stale: one project (its page, the lists showing it and trending, plus the feeds
@@ -168,16 +168,7 @@ export class PublicCache {
   /** Listens for other instances' invalidations (Redis only). */
   async start(): Promise<void> {
     if (!this.opts.redis) return;
-    this.subscriber = this.opts.redis.duplicate();
-    this.subscriber.on('error', () => undefined);
-    await this.subscriber.connect();
-    await this.subscriber.subscribe(this.channel, (message) => {
-      try {
-        this.drop(JSON.parse(message) as InvalidationScope);
-      } catch {
-        this.drop({ all: true });
-      }
-    });
+    this.subscriber = await subscribeJson<InvalidationScope>(this.opts.redis, this.channel, (scope) => this.drop(scope), () => this.drop({ all: true }));
   }
 
   async read<T>(key: string, load: () => Promise<T>, options: ReadOptions<T>): Promise<T> {

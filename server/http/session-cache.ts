@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import type { RedisClient } from '../redis';
+import { subscribeJson, type RedisClient } from '../redis';
 
 /**
  * How long a session read from Redis is reused by this instance. Logout, a session's change and a
@@ -37,16 +37,7 @@ export class SessionCache<T> {
   /** Listens for other instances' drops (Redis only). */
   async start(): Promise<void> {
     if (!this.opts.redis) return;
-    this.subscriber = this.opts.redis.duplicate();
-    this.subscriber.on('error', () => undefined);
-    await this.subscriber.connect();
-    await this.subscriber.subscribe(this.channel, (message) => {
-      try {
-        this.dropHere(JSON.parse(message) as SessionDrop);
-      } catch {
-        this.clearHere();
-      }
-    });
+    this.subscriber = await subscribeJson<SessionDrop>(this.opts.redis, this.channel, (scope) => this.dropHere(scope), () => this.clearHere());
   }
 
   get(sid: string): T | undefined {
