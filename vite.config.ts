@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { desktopOutDir, desktopPlugins } from './desktop/build/electron-targets';
 import { LANDING_SCREEN, SIGNED_IN_SCREEN } from './scripts/first-screens';
 
 /**
@@ -93,9 +94,12 @@ function firstScreenChunks() {
     priority: 3 - i,
   }));
 }
+const DESKTOP_DEV_PORT = Number(process.env.DESKTOP_DEV_PORT ?? 5173);
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
-export default defineConfig({
+// `--mode desktop` (npm run desktop:build / desktop:dev) also builds the Electron main process and preload
+// (desktop/build/electron-targets.ts), and the renderer goes to dist/desktop/web.
+export default defineConfig(({ command, mode }) => ({
   root: here('./web'),
   base: '/',
   plugins: [
@@ -122,13 +126,14 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    ...(mode === 'desktop' ? desktopPlugins(here('.'), command) : []),
   ],
   resolve: {
     // 'unload' (broadcast-channel's) on pagehide instead of the deprecated unload event (web/offline/page-unload.ts).
     alias: { '@shared': here('./shared'), '@web': here('./web'), unload: here('./web/offline/page-unload.ts') },
   },
   build: {
-    outDir: here('./dist/web'),
+    outDir: mode === 'desktop' ? `${desktopOutDir(here('.'))}/web` : here('./dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     manifest: true,
@@ -145,10 +150,13 @@ export default defineConfig({
     },
   },
   server: {
+    // desktop:dev: the window's page is app://buildboard (desktop/main/app-protocol.ts fetches the UI from
+    // here), so the HMR client needs this server's address spelled out.
+    ...(mode === 'desktop' ? { port: DESKTOP_DEV_PORT, strictPort: true, hmr: { protocol: 'ws', host: 'localhost', clientPort: DESKTOP_DEV_PORT } } : {}),
     proxy: {
       '/api': apiTarget,
       '/socket.io': { target: apiTarget, ws: true },
       '/uploads': apiTarget,
     },
   },
-});
+}));

@@ -158,3 +158,36 @@ describe('forwarding to the server', () => {
     expect(upstream).not.toHaveBeenCalled();
   });
 });
+
+describe('desktop:dev', () => {
+  const DEV = 'http://localhost:5173';
+  const devFetch = vi.fn(async (url: string) =>
+    new URL(url).pathname.endsWith('.ts') ? new Response('export {}', { headers: { 'content-type': 'text/javascript' } }) : new Response('<!doctype html><script type="module" src="/@vite/client"></script>', { headers: { 'content-type': 'text/html' } }),
+  );
+  const handleDev = (path: string) =>
+    createAppProtocolHandler({ webRoot, getServerUrl: () => serverUrl, fetch: upstream, devServerUrl: DEV, devFetch })(new Request(`${APP_ORIGIN}${path}`));
+
+  it('when the Vite dev server runs, then the UI comes from it on the app origin, with HMR allowed by the CSP', async () => {
+    const page = await handleDev('/project/3');
+    expect(devFetch).toHaveBeenLastCalledWith(`${DEV}/project/3`);
+    expect(await page.text()).toContain('/@vite/client');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("connect-src 'self' ws://localhost:5173");
+    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+    const module = await handleDev('/main.tsx.ts?t=1');
+    expect(devFetch).toHaveBeenLastCalledWith(`${DEV}/main.tsx.ts?t=1`);
+    expect(module.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('when the API is asked for, then it still goes to the server, not to Vite', async () => {
+    devFetch.mockClear();
+    await handleDev('/api/auth/user');
+    expect(upstream).toHaveBeenCalledWith(`${SERVER}/api/auth/user`, expect.anything());
+    expect(devFetch).not.toHaveBeenCalled();
+  });
+
+  it('when built, then the CSP allows no inline script and no socket elsewhere', () => {
+    expect(contentSecurityPolicy(SERVER)).toContain("script-src 'self';");
+    expect(contentSecurityPolicy(SERVER)).toContain("connect-src 'self';");
+  });
+});

@@ -49,15 +49,17 @@ const CONTENT_TYPES: Record<string, string> = {
  * project previews framed from the server (they are sandboxed there too), images from anywhere
  * secure (thumbnails are links). MUI (emotion) injects style elements, hence 'unsafe-inline' styles.
  */
-export function contentSecurityPolicy(serverOrigin: string | null): string {
+export function contentSecurityPolicy(serverOrigin: string | null, devServerOrigin?: string): string {
   const frames = ['https:', ...(serverOrigin ? [serverOrigin] : [])].join(' ');
+  // desktop:dev only: Vite's React refresh preamble is an inline script, and HMR talks over a socket.
+  const devHmr = devServerOrigin ? ` ${devServerOrigin.replace(/^http/, 'ws')}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    devServerOrigin ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${serverOrigin ? ` ${serverOrigin}` : ''}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${devHmr}`,
     `frame-src ${frames}`,
     "worker-src 'self'",
     "object-src 'none'",
@@ -74,6 +76,10 @@ export type AppProtocolOptions = {
   getServerUrl: () => string | null;
   /** Electron's session.fetch (cookie jar of the app session); tests pass a fake. */
   fetch: (url: string, init: RequestInit & { duplex?: 'half' }) => Promise<Response>;
+  /** desktop:dev: the UI comes from this Vite dev server (hot reload) instead of webRoot. */
+  devServerUrl?: string;
+  /** How the UI is fetched from the dev server; tests pass a fake. */
+  devFetch?: (url: string) => Promise<Response>;
 };
 
 const text = (status: number, body: string) =>
@@ -140,6 +146,24 @@ async function readAsset(webRoot: string, pathname: string): Promise<{ body: Buf
   }
 }
 
+/** desktop:dev: the UI's files from the Vite dev server, under the app origin and its CSP. */
+async function fromDevServer(url: URL, server: URL | null, devServerUrl: string, devFetch: (url: string) => Promise<Response>): Promise<Response> {
+  let answer: Response;
+  try {
+    answer = await devFetch(new URL(url.pathname + url.search, devServerUrl).href);
+  } catch {
+    return text(502, 'The Vite dev server cannot be reached (npm run desktop:dev)');
+  }
+  const headers = new Headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' });
+  const type = answer.headers.get('content-type');
+  if (type) headers.set('content-type', type);
+  if (type?.startsWith('text/html')) {
+    headers.set('content-security-policy', contentSecurityPolicy(server?.origin ?? null, new URL(devServerUrl).origin));
+    headers.set('referrer-policy', 'no-referrer');
+  }
+  return new Response(NULL_BODY_STATUSES.has(answer.status) ? null : await answer.arrayBuffer(), { status: answer.status, headers });
+}
+
 export function createAppProtocolHandler(opts: AppProtocolOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url);
@@ -157,6 +181,7 @@ export function createAppProtocolHandler(opts: AppProtocolOptions): (request: Re
       return new Response(null, { status: 307, headers: { location: new URL(pathname + url.search, server).href } });
     }
     if (!SAFE_METHODS.has(request.method)) return text(405, 'Method not allowed');
+    if (opts.devServerUrl) return fromDevServer(url, server, opts.devServerUrl, opts.devFetch ?? fetch);
 
     const asset = (pathname !== '/' && (await readAsset(opts.webRoot, pathname))) || null;
     // Unknown paths are client routes of the single-page app, except missing build assets.

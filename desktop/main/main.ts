@@ -10,6 +10,7 @@ import {
   deepLinkPath,
 } from '../../shared/desktop/desktop-api';
 import { createAppProtocolHandler } from './app-protocol';
+import { devServerUrl } from './dev-server';
 import { registerIpcHandlers } from './ipc';
 import { installMenu } from './menu';
 import { hardenWebContents, restrictPermissions } from './security';
@@ -17,8 +18,8 @@ import { defaultServerUrl, SETTINGS_FILE, SettingsStore } from './settings';
 import { createMainWindow } from './window';
 
 const APP_ID = 'dev.buildboard.app';
-/** dist/desktop: the compiled main is in dist/desktop/desktop/main, the web build in dist/desktop/web. */
-const DIST_DIR = join(__dirname, '..', '..');
+/** dist/desktop: the built main is dist/desktop/main/main.js, the web build is in dist/desktop/web. */
+const DIST_DIR = join(__dirname, '..');
 
 /** The app path of the first buildboard:// link among command-line arguments (Windows, Linux). */
 export function deepLinkInArgs(argv: readonly string[]): string | null {
@@ -102,6 +103,7 @@ function start(): void {
         APP_SCHEME,
         createAppProtocolHandler({
           webRoot: join(DIST_DIR, 'web'),
+          devServerUrl: devServerUrl(process.env, app.isPackaged),
           getServerUrl: () => settings.current(),
           fetch: (url, init) => ses.fetch(url, init),
         }),

@@ -75,6 +75,7 @@ export function createFakeElectron() {
     enableSandbox: vi.fn(),
     setAppUserModelId: vi.fn(),
     getVersion: vi.fn(() => '1.2.3'),
+    isPackaged: false,
     quit: vi.fn(),
     exit: vi.fn(),
   });
