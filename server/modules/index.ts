@@ -8,6 +8,7 @@ import { discoveryRoutes } from './discovery/discovery.routes';
 import { interactionsRoutes } from './interactions/interactions.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { premiumRoutes } from './premium/premium.routes';
+import { projectVersionsRoutes } from './projects/project-versions.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { oembedRoutes } from './reach/reach.routes';
 import { reportsRoutes } from './reports/reports.routes';
@@ -25,6 +26,7 @@ export function domainRoutes(deps: AppDeps): Router[] {
     usersRoutes(deps),
     discoveryRoutes(deps),
     projectsRoutes(deps),
+    projectVersionsRoutes(deps),
     interactionsRoutes(deps),
     notificationsRoutes(deps),
     uploadsRoutes(deps),

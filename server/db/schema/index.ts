@@ -5,3 +5,4 @@ export * from './projects';
 export * from './users';
 export * from './sync';
 export * from './jobs';
+export * from './project-versions';

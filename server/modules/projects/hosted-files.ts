@@ -1,10 +1,15 @@
 import type { RequestHandler, Response } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { NATIVE_INDEX_PATH, nativeFilePath } from '@shared/schemas/project';
+import { VERSION_SEGMENT_PREFIX } from '@shared/schemas/project-version';
 import { canView } from '../../access/access-policy';
 import type { AppDeps } from '../../deps';
 import { sendStoredFile } from '../../http/send-stored-file';
+import { findVersionFile } from './project-versions.repository';
 import { findHostedFile } from './projects.repository';
+
+/** "!v2/css/app.css": a file of the previous version (kept until the next publish). */
+const VERSION_PATH = new RegExp(`^${VERSION_SEGMENT_PREFIX}([1-9]\\d{0,8})/(.*)$`);
 
 /**
  * What every hosted answer carries. The sandbox (without allow-same-origin) gives the page an opaque
@@ -45,12 +50,13 @@ export function hostedFilesHandler(deps: AppDeps): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const match = /^\/([1-9]\d{0,9})\/(.*)$/.exec(req.path);
     const id = match ? Number(match[1]) : NaN;
-    const path = match ? storedPathOf(match[2]!) : null;
+    const version = match ? VERSION_PATH.exec(match[2]!) : null;
+    const path = match ? storedPathOf(version ? version[2]! : match[2]!) : null;
     secure(res, isolatedOrigin);
     const notFound = () => res.status(404).type('text/plain').send(MESSAGES.notFound);
     if (!path || id > 2_147_483_647) return notFound();
     try {
-      const file = await findHostedFile(deps.db, id, path);
+      const file = version ? await findVersionFile(deps.db, id, Number(version[1]), path) : await findHostedFile(deps.db, id, path);
       if (!file || file.hostingType !== 'native') return notFound();
       // The page runs without the viewer's session (sandbox), so it is shown as to a visitor.
       if (!canView(undefined, { kind: 'project', ...file })) return res.status(403).type('text/plain').send(MESSAGES.contentUnavailable);

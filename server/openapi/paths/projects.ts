@@ -1,6 +1,7 @@
 import { z } from '@shared/zod';
 import { ZProjectFileSchema, ZProjectInputSchema, ZProjectListQuerySchema, ZProjectSchema } from '@shared/schemas/project';
 import { ZProjectViewSourceQuerySchema } from '@shared/schemas/reach';
+import { ZProjectVersionListSchema, ZPublishedVersionSchema } from '@shared/schemas/project-version';
 import type { DomainDoc } from '../registry';
 
 const id = { id: 'Project id (integer)' };
@@ -18,5 +19,7 @@ export const projectsDoc: DomainDoc = {
     { method: 'delete', path: '/api/projects/{id}', summary: 'Delete my project', access: 'member', params: id, responses: { 204: { description: 'Deleted' }, 403: { description: 'Not the author' }, 404: { description: 'Not found' } } },
     { method: 'get', path: '/api/projects/{id}/files', summary: "A native project's files", access: 'member', params: id, responses: { 200: { description: 'Files', schema: z.array(ZProjectFileSchema) } } },
     { method: 'post', path: '/api/projects/{id}/upload-files', summary: 'Add or replace native files', access: 'member', params: id, multipart: { fields: files }, responses: { 201: { description: 'Every stored file', schema: z.object({ files: z.array(ZProjectFileSchema) }) }, 413: { description: 'File too large' } } },
+    { method: 'get', path: '/api/projects/{id}/versions', summary: "A native project's published versions, newest first", access: 'visitor', params: id, responses: { 200: { description: 'Versions', schema: ZProjectVersionListSchema }, 403: { description: 'Content Unavailable' }, 404: { description: 'Not found' } } },
+    { method: 'post', path: '/api/projects/{id}/versions', summary: 'Publish new files as the next version (replaces every hosted file)', access: 'member', params: id, multipart: { fields: files }, responses: { 201: { description: 'The new version', schema: ZPublishedVersionSchema }, 403: { description: 'Not the author' }, 404: { description: 'Not found' }, 413: { description: 'File too large' } } },
   ],
 };
