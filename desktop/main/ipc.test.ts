@@ -5,6 +5,8 @@ import * as electron from 'electron';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_ORIGIN, DESKTOP_CHANNELS, type DesktopChannel } from '../../shared/desktop/desktop-api';
 import type { FakeElectron } from '../test/fake-electron';
+import { FolderLinkStore } from './folder-link/folder-link-store';
+import { FolderLinks } from './folder-link/folder-links';
 import { registerIpcHandlers, type IpcContext } from './ipc';
 
 vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
@@ -42,6 +44,7 @@ beforeEach(() => {
     getServerSettings: () => ({ serverUrl: 'https://buildboard.example', defaultUrl: null }),
     setServerUrl,
     showInWindow,
+    folderLinks: new FolderLinks(new FolderLinkStore(join(tmpdir(), 'bb-ipc-no-links', 'folder-links.json'))),
   };
   dispose = registerIpcHandlers(ctx);
   return () => dispose();
@@ -54,6 +57,11 @@ const VALID_ARGS: Record<DesktopChannel, unknown[]> = {
   [DESKTOP_CHANNELS.pickProjectFiles]: [{ kind: 'files' }],
   [DESKTOP_CHANNELS.getServerSettings]: [],
   [DESKTOP_CHANNELS.setServerUrl]: ['https://buildboard.example'],
+  [DESKTOP_CHANNELS.linkFolder]: [],
+  [DESKTOP_CHANNELS.scanLinkedFolder]: ['a'.repeat(32)],
+  [DESKTOP_CHANNELS.readLinkedFiles]: ['a'.repeat(32), ['index.html']],
+  [DESKTOP_CHANNELS.watchLinkedFolder]: ['a'.repeat(32)],
+  [DESKTOP_CHANNELS.unlinkFolder]: ['a'.repeat(32)],
 };
 
 /** Nothing a handler could do happened. */

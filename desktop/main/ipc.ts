@@ -9,6 +9,7 @@ import {
   type DesktopChannel,
   type ServerSettings,
 } from '../../shared/desktop/desktop-api';
+import type { FolderLinks } from './folder-link/folder-links';
 import { pickProjectFiles } from './pick-files';
 import { isTrustedSender } from './security';
 
@@ -21,6 +22,8 @@ export type IpcContext = {
   setServerUrl: (url: string) => Promise<void>;
   /** Brings the window forward and, when given, shows the app path in it. */
   showInWindow: (win: BrowserWindow, target?: string) => void;
+  /** Linked folders (drafts and hosted projects that follow a folder on disk). */
+  folderLinks: FolderLinks;
 };
 
 type Args<C extends DesktopChannel> = z.output<(typeof DESKTOP_ARGS)[C]>;
@@ -53,6 +56,16 @@ function createHandlers(ctx: IpcContext): Handlers {
     [DESKTOP_CHANNELS.getServerSettings]: () => ctx.getServerSettings(),
 
     [DESKTOP_CHANNELS.setServerUrl]: (_event, [url]) => ctx.setServerUrl(url),
+
+    [DESKTOP_CHANNELS.linkFolder]: (event) => ctx.folderLinks.link(BrowserWindow.fromWebContents(event.sender)),
+
+    [DESKTOP_CHANNELS.scanLinkedFolder]: (_event, [linkId]) => ctx.folderLinks.scan(linkId),
+
+    [DESKTOP_CHANNELS.readLinkedFiles]: (_event, [linkId, paths]) => ctx.folderLinks.read(linkId, paths),
+
+    [DESKTOP_CHANNELS.watchLinkedFolder]: (event, [linkId]) => ctx.folderLinks.watch(linkId, event.sender),
+
+    [DESKTOP_CHANNELS.unlinkFolder]: (event, [linkId]) => ctx.folderLinks.unlink(linkId, event.sender),
   };
 }
 

@@ -11,6 +11,8 @@ import {
 } from '../../shared/desktop/desktop-api';
 import { createAppProtocolHandler } from './app-protocol';
 import { devServerUrl } from './dev-server';
+import { FOLDER_LINKS_FILE, FolderLinkStore } from './folder-link/folder-link-store';
+import { FolderLinks } from './folder-link/folder-links';
 import { registerIpcHandlers } from './ipc';
 import { installMenu } from './menu';
 import { hardenWebContents, restrictPermissions } from './security';
@@ -122,6 +124,7 @@ function start(): void {
           setImmediate(() => mainWindow?.loadURL(`${APP_ORIGIN}/`).catch(() => undefined));
         },
         showInWindow,
+        folderLinks: new FolderLinks(new FolderLinkStore(join(app.getPath('userData'), FOLDER_LINKS_FILE))),
       });
       installMenu(() => {
         settings

@@ -4,20 +4,13 @@
 // main only keeps the work bounded: it walks at most MAX_PROJECT_FILES + 1 files, and reads no bytes
 // of a file over the size limit or of a pick that has too many files (their `data` is null).
 import { lstat, readdir, readFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { dialog, type BrowserWindow, type OpenDialogOptions } from 'electron';
 import { NATIVE_FILE_EXTENSIONS } from '../../shared/constants';
+import { mimeTypeOf, WALK_DEPTH_MAX } from './file-types';
 import { MAX_FILE_BYTES, MAX_PROJECT_FILES, type DiskFile, type PickProjectFilesOptions } from '../../shared/desktop/desktop-api';
-import { NATIVE_FILE_MIME, type NativeFileExtension } from '../../shared/schemas/project';
 
-/** Deepest folder nesting walked (the stored paths allow 8 segments). */
-export const WALK_DEPTH_MAX = 8;
-
-/** What a browser would report as File.type; '' when unknown. */
-export function mimeTypeOf(fileName: string): string {
-  const ext = extname(fileName).slice(1).toLowerCase();
-  return (NATIVE_FILE_EXTENSIONS as readonly string[]).includes(ext) ? NATIVE_FILE_MIME[ext as NativeFileExtension].split(';')[0]! : '';
-}
+export { mimeTypeOf, WALK_DEPTH_MAX };
 
 type Found = { absolute: string; path: string; size: number };
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as electron from 'electron';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESKTOP_CHANNELS, DESKTOP_NAVIGATE_EVENT, type DesktopApi } from '../../shared/desktop/desktop-api';
+import { DESKTOP_CHANNELS, DESKTOP_FOLDER_CHANGED_EVENT, DESKTOP_NAVIGATE_EVENT, type DesktopApi } from '../../shared/desktop/desktop-api';
 import type { FakeElectron } from '../test/fake-electron';
 
 vi.mock('electron', async () => (await import('../test/fake-electron')).createFakeElectron());
@@ -23,12 +23,18 @@ describe('preload', () => {
   it('when loaded, then window.desktop holds only the bridge functions', () => {
     expect(Object.keys(api).sort()).toEqual([
       'getServerSettings',
+      'linkFolder',
       'notify',
+      'onFolderChanged',
       'onNavigate',
       'openExternal',
       'pickProjectFiles',
+      'readLinkedFiles',
+      'scanLinkedFolder',
       'setBadgeCount',
       'setServerUrl',
+      'unlinkFolder',
+      'watchLinkedFolder',
     ]);
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
     // Nothing of ipcRenderer leaks through, not even as a property of a function.
@@ -43,6 +49,11 @@ describe('preload', () => {
     ['pickProjectFiles', [{ kind: 'folder' }], [{ kind: 'folder' }]],
     ['getServerSettings', [], []],
     ['setServerUrl', ['https://buildboard.example'], ['https://buildboard.example']],
+    ['linkFolder', [], []],
+    ['scanLinkedFolder', ['a'.repeat(32)], ['a'.repeat(32)]],
+    ['readLinkedFiles', ['a'.repeat(32), ['index.html']], ['a'.repeat(32), ['index.html']]],
+    ['watchLinkedFolder', ['a'.repeat(32)], ['a'.repeat(32)]],
+    ['unlinkFolder', ['a'.repeat(32)], ['a'.repeat(32)]],
   ] as const)('when %s is called, then it invokes its channel with its arguments only', async (method, args, sent) => {
     fake.ipcRenderer.invoke.mockClear();
     fake.ipcRenderer.invoke.mockResolvedValueOnce('answer');
@@ -61,6 +72,19 @@ describe('preload', () => {
     expect(listener).toHaveBeenCalledExactlyOnceWith('/project/3');
     stop();
     expect(fake.ipcRenderer.removeListener).toHaveBeenCalledWith(DESKTOP_NAVIGATE_EVENT, forward);
+  });
+
+  it('when a watched folder changed, then the listener gets the link id only, and can stop listening', () => {
+    fake.ipcRenderer.on.mockClear();
+    const listener = vi.fn();
+    const stop = api.onFolderChanged(listener);
+    const [channel, forward] = fake.ipcRenderer.on.mock.calls[0] as [string, (...a: unknown[]) => void];
+    expect(channel).toBe(DESKTOP_FOLDER_CHANGED_EVENT);
+    forward({ sender: 'ipc internals' }, 'a'.repeat(32));
+    forward({ sender: 'ipc internals' }, 42);
+    expect(listener).toHaveBeenCalledExactlyOnceWith('a'.repeat(32));
+    stop();
+    expect(fake.ipcRenderer.removeListener).toHaveBeenCalledWith(DESKTOP_FOLDER_CHANGED_EVENT, forward);
   });
 
   it('when compiled, then it imports nothing at runtime but electron (a sandboxed preload cannot)', async () => {

@@ -14,7 +14,12 @@ export class FakeEvent {
   }
 }
 
+let nextContentsId = 1;
+
 export class FakeWebContents extends EventEmitter {
+  readonly id = nextContentsId++;
+  destroyed = false;
+  isDestroyed = vi.fn(() => this.destroyed);
   windowOpenHandler: WindowOpenHandler | undefined;
   send = vi.fn((_channel: string, ..._args: unknown[]) => {});
   setWindowOpenHandler = vi.fn((handler: WindowOpenHandler) => {

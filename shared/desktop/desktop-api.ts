@@ -4,6 +4,7 @@
 import { APP_PATH_MAX, isAppPath, isHttpUrl } from './app-paths';
 import { z } from '../zod';
 import { MAX_FILE_BYTES, MAX_PROJECT_FILES } from '../constants';
+import { FOLDER_LINK_ID, type FolderScan, type LinkedFolder } from './folder-link';
 
 export { MAX_FILE_BYTES, MAX_PROJECT_FILES };
 
@@ -15,10 +16,17 @@ export const DESKTOP_CHANNELS = {
   pickProjectFiles: 'desktop:pick-project-files',
   getServerSettings: 'desktop:get-server-settings',
   setServerUrl: 'desktop:set-server-url',
+  linkFolder: 'desktop:link-folder',
+  scanLinkedFolder: 'desktop:scan-linked-folder',
+  readLinkedFiles: 'desktop:read-linked-files',
+  watchLinkedFolder: 'desktop:watch-linked-folder',
+  unlinkFolder: 'desktop:unlink-folder',
 } as const;
 
 /** The one event main sends to the page (main -> renderer): go to an app path. */
 export const DESKTOP_NAVIGATE_EVENT = 'desktop:navigate';
+/** Main -> renderer: a watched linked folder changed (carries the link id). */
+export const DESKTOP_FOLDER_CHANGED_EVENT = 'desktop:folder-changed';
 
 export type DesktopChannels = typeof DESKTOP_CHANNELS;
 export type DesktopChannel = DesktopChannels[keyof DesktopChannels];
@@ -62,6 +70,10 @@ export const ZBadgeCountSchema = z.number().int().min(0).max(BADGE_COUNT_MAX);
 export const ZPickProjectFilesSchema = z.strictObject({ kind: z.enum(['files', 'folder']) });
 export type PickProjectFilesOptions = z.infer<typeof ZPickProjectFilesSchema>;
 
+export const ZFolderLinkIdSchema = z.string().regex(FOLDER_LINK_ID);
+/** Paths inside a linked folder, at most one project's worth. */
+export const ZLinkedPathsSchema = z.array(z.string().min(1).max(255)).max(MAX_PROJECT_FILES);
+
 /** The argument lists of each channel, validated in the main process before a handler runs. */
 export const DESKTOP_ARGS = {
   [DESKTOP_CHANNELS.openExternal]: z.tuple([ZHttpUrlSchema]),
@@ -70,6 +82,11 @@ export const DESKTOP_ARGS = {
   [DESKTOP_CHANNELS.pickProjectFiles]: z.tuple([ZPickProjectFilesSchema]),
   [DESKTOP_CHANNELS.getServerSettings]: z.tuple([]),
   [DESKTOP_CHANNELS.setServerUrl]: z.tuple([ZHttpUrlSchema]),
+  [DESKTOP_CHANNELS.linkFolder]: z.tuple([]),
+  [DESKTOP_CHANNELS.scanLinkedFolder]: z.tuple([ZFolderLinkIdSchema]),
+  [DESKTOP_CHANNELS.readLinkedFiles]: z.tuple([ZFolderLinkIdSchema, ZLinkedPathsSchema]),
+  [DESKTOP_CHANNELS.watchLinkedFolder]: z.tuple([ZFolderLinkIdSchema]),
+  [DESKTOP_CHANNELS.unlinkFolder]: z.tuple([ZFolderLinkIdSchema]),
 } satisfies Record<DesktopChannel, z.ZodType<unknown[]>>;
 
 /**
@@ -100,6 +117,18 @@ export interface DesktopApi {
   setServerUrl(url: string): Promise<void>;
   /** Calls `listener` with an app path when a notification click or deep link asks to go there. */
   onNavigate(listener: (path: string) => void): () => void;
+  /** A native dialog to link a folder (a draft or hosted project follows it); null when cancelled. */
+  linkFolder(): Promise<LinkedFolder | null>;
+  /** The linked folder's files under the upload rules, and what is skipped with why. */
+  scanLinkedFolder(linkId: string): Promise<FolderScan>;
+  /** The bytes of some of the folder's files (only ones its scan takes). */
+  readLinkedFiles(linkId: string, paths: string[]): Promise<DiskFile[]>;
+  /** Starts watching; onFolderChanged then fires after each settled change. */
+  watchLinkedFolder(linkId: string): Promise<void>;
+  /** Stops watching and forgets the link. */
+  unlinkFolder(linkId: string): Promise<void>;
+  /** Calls `listener` with a link id when its watched folder changed. */
+  onFolderChanged(listener: (linkId: string) => void): () => void;
 }
 
 /** The app path of a deep link (buildboard://project/12 -> /project/12), or null when unsupported. */

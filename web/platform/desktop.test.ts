@@ -15,6 +15,14 @@ function fakeBridge() {
     getServerSettings: vi.fn(async () => ({ serverUrl: null, defaultUrl: 'https://buildboard.example' })),
     setServerUrl: vi.fn(async (_url: string) => {}),
     onNavigate: vi.fn((_listener: (path: string) => void) => () => {}),
+    linkFolder: vi.fn(async () => ({ linkId: 'a'.repeat(32), name: 'site' })),
+    scanLinkedFolder: vi.fn(async (_linkId: string) => ({ files: [{ path: 'index.html', size: 4, hash: 'h' }], skipped: [] })),
+    readLinkedFiles: vi.fn(async (_linkId: string, _paths: string[]) => [
+      { path: 'js/app.js', size: 2, type: 'text/javascript', data: new TextEncoder().encode('1;') },
+    ]),
+    watchLinkedFolder: vi.fn(async (_linkId: string) => {}),
+    unlinkFolder: vi.fn(async (_linkId: string) => {}),
+    onFolderChanged: vi.fn((_listener: (linkId: string) => void) => () => {}),
   } satisfies DesktopApi;
 }
 
