@@ -22,6 +22,7 @@ export const browserPlatform: Platform = {
   setBadgeCount: async () => {},
   onNavigate: () => () => {},
   pickProjectFiles: null,
+  folderLinks: null,
   serverSettings: null,
   loadSocketTransports: async () => undefined,
 };

@@ -109,3 +109,18 @@ describe('SameOriginPolling', () => {
     expect(uri).toMatch(/^\/socket\.io\/\?EIO=4&transport=polling/);
   });
 });
+
+describe('desktop platform: linked folders', () => {
+  it('when a linked folder is read, then its files come as Files named after their path, kept relative', async () => {
+    const bridge = fakeBridge();
+    const links = createDesktopPlatform(bridge).folderLinks!;
+    expect(await links.link()).toEqual({ linkId: 'a'.repeat(32), name: 'site' });
+    const [file] = await links.read('a'.repeat(32), ['js/app.js']);
+    expect(bridge.readLinkedFiles).toHaveBeenCalledWith('a'.repeat(32), ['js/app.js']);
+    expect(file!.path).toBe('js/app.js');
+    expect(file!.file!.name).toBe('app.js');
+    expect(await file!.file!.text()).toBe('1;');
+    await links.watch('a'.repeat(32));
+    expect(bridge.watchLinkedFolder).toHaveBeenCalledWith('a'.repeat(32));
+  });
+});

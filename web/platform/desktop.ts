@@ -1,7 +1,7 @@
 // The platform inside the desktop app, over the `window.desktop` bridge its preload exposes.
 // This folder is the only place in web/ that knows the bridge exists.
-import type { DesktopApi } from '@shared/desktop/desktop-api';
-import type { Platform } from './platform';
+import type { DesktopApi, DiskFile } from '@shared/desktop/desktop-api';
+import type { Platform, ProjectDiskFile } from './platform';
 
 /**
  * The window as the desktop preload leaves it. Declared here rather than as a global, so
@@ -20,6 +20,14 @@ export function getDesktopBridge(): DesktopApi | undefined {
 /** The file name of a relative path ("css/app.css" -> "app.css"). */
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
+/** Files from disk as the form keeps them (a File named after the path's last segment). */
+const toProjectFiles = (files: readonly DiskFile[]): ProjectDiskFile[] =>
+  files.map((f) => ({
+    path: f.path,
+    size: f.size,
+    file: f.data ? new File([f.data], baseName(f.path), { type: f.type }) : null,
+  }));
+
 export function createDesktopPlatform(bridge: DesktopApi): Platform {
   return {
     isDesktop: true,
@@ -28,12 +36,15 @@ export function createDesktopPlatform(bridge: DesktopApi): Platform {
     setBadgeCount: (count) => bridge.setBadgeCount(count),
     onNavigate: (listener) => bridge.onNavigate(listener),
     async pickProjectFiles(kind) {
-      const picked = await bridge.pickProjectFiles({ kind });
-      return picked.map((f) => ({
-        path: f.path,
-        size: f.size,
-        file: f.data ? new File([f.data], baseName(f.path), { type: f.type }) : null,
-      }));
+      return toProjectFiles(await bridge.pickProjectFiles({ kind }));
+    },
+    folderLinks: {
+      link: () => bridge.linkFolder(),
+      scan: (linkId) => bridge.scanLinkedFolder(linkId),
+      read: async (linkId, paths) => toProjectFiles(await bridge.readLinkedFiles(linkId, paths)),
+      watch: (linkId) => bridge.watchLinkedFolder(linkId),
+      unlink: (linkId) => bridge.unlinkFolder(linkId),
+      onChanged: (listener) => bridge.onFolderChanged(listener),
     },
     serverSettings: { get: () => bridge.getServerSettings(), set: (url) => bridge.setServerUrl(url) },
     // Loaded with the socket client, after the first paint.

@@ -3,7 +3,7 @@ import { browserPlatform } from './browser';
 import { createDesktopPlatform, getDesktopBridge } from './desktop';
 import type { Platform } from './platform';
 
-export type { Platform, ProjectDiskFile, ServerSettings } from './platform';
+export type { FolderLinksApi, FolderScan, LinkedFolder, Platform, ProjectDiskFile, ServerSettings } from './platform';
 
 const bridge = getDesktopBridge();
 

@@ -26,7 +26,8 @@ export type TWrite =
   | { kind: 'comment'; projectId: string; input: TCommentRequest }
   | { kind: 'mark-read'; notificationId: number }
   | { kind: 'profile'; input: TProfileUpdate }
-  | { kind: 'publish-draft'; draftId: string };
+  | { kind: 'publish-draft'; draftId: string }
+  | { kind: 'publish-version'; projectId: number };
 
 /** A write queued before writes were typed: the request as it was sent (the store converts it once). */
 export type TRequestWrite = { kind: 'request'; method: string; url: string; body?: unknown };
@@ -44,6 +45,7 @@ const PATHS: Record<Kind, string> = {
   'mark-read': '/api/notifications/:notificationId/read',
   profile: '/api/user/profile',
   'publish-draft': '/api/drafts/:draftId/publish',
+  'publish-version': '/api/projects/:projectId/versions',
 };
 
 function pathOf(w: TWrite): string {
@@ -92,6 +94,14 @@ const ROUTES: { [K in Kind]: (w: WriteOf<K>) => Route } = {
     form: () => publishFormFor(w.draftId),
     after: () => void draftSync().then((d) => d.draftPublished(w.draftId)),
   }),
+  'publish-version': (w) => ({
+    method: 'POST',
+    label: 'Publish new version',
+    refresh: [projectQueryKey(String(w.projectId))],
+    // The files taken from the linked folder, kept on this device until sent.
+    form: () => publishFormFor(`version-${w.projectId}`),
+    after: () => void import('@web/offline/folder-links').then((f) => f.versionPublished(w.projectId)),
+  }),
 };
 
 /** How a write is sent. */
@@ -125,6 +135,8 @@ function writeFromRequest({ method, url, body }: TRequestWrite): TWrite | null {
         return { kind, input: given as TProfileUpdate };
       case 'publish-draft':
         return { kind, draftId: f.draftId! };
+      case 'publish-version':
+        return { kind, projectId: Number(f.projectId) };
     }
   }
   return null;

@@ -23,6 +23,7 @@ import { useProject } from '@web/api/projects/get-project';
 import { AuthorBlock } from './components/author-block';
 import { CommentsSection } from './components/comments-section';
 import { ProjectActions } from './components/project-actions';
+import { ProjectVersions } from './components/project-versions';
 import { ProjectPageSkeleton } from './components/project-page-skeleton';
 import { AverageRating, RateProjectInput } from './components/project-rating';
 import { ProjectStateScreen } from './components/project-state-screen';
@@ -107,6 +108,8 @@ function ProjectDetail({ project }: { project: TProject }) {
           </Paper>
 
           {user && <ProjectActions project={project} interactions={interactions.data} />}
+
+          <ProjectVersions project={project} isAuthor={isAuthor} />
 
           <CommentsSection projectId={id} commentCount={project.commentCount} />
         </Stack>

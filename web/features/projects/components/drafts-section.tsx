@@ -15,6 +15,9 @@ import { usePendingPublishes } from '@web/api/writes/pending-writes';
 import { isQueued } from '@web/api/writes/send-write';
 import { DRAFT_TEXTS, draftFileCounts, removeDraft } from '@web/offline/drafts';
 import type { DraftDoc } from '@web/offline/local-store';
+import { FolderLinkPanel } from '@web/components/folder-link-panel';
+import { moveFolderLink } from '@web/offline/folder-links';
+import Box from '@mui/material/Box';
 
 /** Drafts in My Projects: continue one in the dialog, publish it (once, even offline) or delete it. */
 export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) => void }) {
@@ -39,6 +42,8 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
     try {
       const answer = await publishDraft(d.id);
       if (isQueued(answer)) return toast({ title: DRAFT_TEXTS.publishQueued });
+      // A draft that followed a folder goes on following it as the published project.
+      if (answer) moveFolderLink(`draft:${d.id}`, `project:${answer.id}`);
       toast({ title: DRAFT_TEXTS.published, description: answer?.title, variant: 'success' });
       await qc.invalidateQueries({ queryKey: myProjectsQueryKey });
     } catch (err) {
@@ -73,6 +78,9 @@ export function DraftsSection({ onContinue }: { onContinue: (draft: DraftDoc) =>
               <Button size="small" color="error" onClick={() => void removeDraft(d.id)} aria-label={`Delete draft ${title}`}>
                 Delete
               </Button>
+              <Box sx={{ flexBasis: '100%' }}>
+                <FolderLinkPanel target={`draft:${d.id}`} label={title} />
+              </Box>
             </Stack>
           );
         })}
