@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { authorHiddenColumn } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, projectVersions, users, type VersionFile } from '../../db/schema';
 
@@ -12,7 +13,7 @@ export async function findVersionedProject(db: DbOrTx, projectId: number) {
       hostingType: projects.hostingType,
       createdAt: projects.createdAt,
       authorId: projects.authorId,
-      authorIsSuspended: users.isSuspended,
+      authorIsSuspended: authorHiddenColumn,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.authorId))
@@ -99,7 +100,7 @@ export async function findVersionFile(db: DbOrTx, projectId: number, number: num
       files: projectVersions.files,
       hostingType: projects.hostingType,
       authorId: projects.authorId,
-      authorIsSuspended: users.isSuspended,
+      authorIsSuspended: authorHiddenColumn,
     })
     .from(projectVersions)
     .innerJoin(projects, eq(projects.id, projectVersions.projectId))

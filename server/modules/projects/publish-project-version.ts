@@ -4,7 +4,7 @@ import { VERSION_MESSAGES, type TPublishedVersion } from '@shared/schemas/projec
 import { assertExists, isOwner } from '../../access/access-policy';
 import type { VersionFile } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../../db/schema';
 import type { ProjectDeps } from './create-project';
 import { listProjectVersions } from './list-project-versions';
 import { prepareNativeFiles, projectStoragePrefix, type IncomingFile } from './native-files';
