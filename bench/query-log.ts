@@ -1,17 +1,6 @@
 // A search query log drawn from the benchmarked data: what members type, each query once, so that no
 // answer comes from a cache. Made from a sample of the stored titles and descriptions.
-
-/** A small deterministic generator (mulberry32): the same sample gives the same log in every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../server/seed/developer-corpus';
 
 /** The words of a text as search sees them: lower-case letters only, three or more. */
 export function wordsOf(text: string): string[] {
@@ -19,7 +8,7 @@ export function wordsOf(text: string): string[] {
 }
 
 /** The word with two neighbouring letters swapped (the most common typo), at a drawn place. */
-function typoOf(word: string, random: () => number): string {
+export function typoOf(word: string, random: () => number): string {
   const i = Math.floor(random() * (word.length - 1));
   return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
 }

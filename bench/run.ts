@@ -24,7 +24,8 @@ import { INITIAL_OFFSET, PAGE_SIZE } from '../shared/constants';
 import { openDatabase, type Database, type Db } from '../server/db/client';
 import { generateAnalyticsData } from '../server/test/generate-analytics-data';
 import { generateDiscoveryData } from '../server/test/generate-discovery-data';
-import { queryLog, seededRandom } from './query-log';
+import { seededRandom } from '../server/seed/developer-corpus';
+import { queryLog } from './query-log';
 import { CACHED, checkTargets, comparedSizes, growthHolds, pct, REAL, REFERENCE_ROUTE, targetsMarkdown, type Measure, type RouteResult, type SizeResult } from './targets';
 
 type Mode = 'quick' | 'full';

@@ -5,14 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { seededRandom } from '../server/seed/developer-corpus';
+import { QUERY_KINDS, typoOf, wordsOf } from './query-log';
 
-export const QUERY_CLASSES = ['common word', 'rare word', 'two words', 'prefix as typed', 'typo'] as const;
+export const QUERY_CLASSES = QUERY_KINDS;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 
 const SAMPLE_PROJECTS = 5_000;
 const COMMON_POOL = 100;
-
-const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
 
 /** `perClass` distinct queries of each class; no query appears twice in the whole log. */
 export async function searchLog(db: Db, perClass: number, seed = 7): Promise<Record<QueryClass, string[]>> {
@@ -53,8 +52,7 @@ export async function searchLog(db: Db, perClass: number, seed = 7): Promise<Rec
     return out;
   };
   const typo = (w: string) => {
-    const i = 1 + Math.floor(random() * (w.length - 2));
-    const swapped = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+    const swapped = typoOf(w, random);
     return swapped === w ? null : swapped;
   };
   return {
