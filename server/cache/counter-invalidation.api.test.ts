@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema';
-import { startServer, type RunningServer } from '../start-server';
+import type { RunningServer } from '../start-server';
 import { TestClient } from '../test/http-client';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startSecondInstance, startTestServer, type TestServer } from '../test/harness';
 import { insertProject } from '../test/factories';
 
 // Two instances on one database and one Redis: a like or a comment on one instance reaches the cached
@@ -14,7 +14,7 @@ let a: TestServer;
 let b: RunningServer;
 beforeAll(async () => {
   a = await startTestServer({ REDIS_URL });
-  b = await startServer(a.deps.config, { database: a.database, serveWeb: false, logger: a.logger });
+  b = await startSecondInstance(a);
 }, 60_000);
 afterAll(async () => {
   await b?.stop();

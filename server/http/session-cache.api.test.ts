@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../start-server';
-import { startTestServer, type TestServer } from '../test/harness';
+import type { RunningServer } from '../start-server';
+import { startSecondInstance, startTestServer, type TestServer } from '../test/harness';
 import { setAdminByEmail } from '../modules/users/users.repository';
 
 // Sessions read from Redis are reused by each instance for a few seconds (SessionCache): what must still
@@ -18,7 +18,7 @@ describe('cached sessions on two instances sharing Redis', () => {
   let b: RunningServer;
   beforeAll(async () => {
     a = await startTestServer({ REDIS_URL });
-    b = await startServer(a.deps.config, { database: a.database, serveWeb: false, logger: a.logger });
+    b = await startSecondInstance(a);
   }, 60_000);
   afterAll(async () => {
     await b?.stop();

@@ -76,3 +76,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     },
   };
 }
+
+/** A second instance of `first`'s server on the same database (and Redis, when `first` has REDIS_URL). */
+export function startSecondInstance(first: TestServer): Promise<RunningServer> {
+  return startServer(first.deps.config, { database: first.database, serveWeb: false, logger: first.logger });
+}
