@@ -42,6 +42,17 @@ function write(next: Record<string, FolderLink>): void {
   for (const l of listeners) l();
 }
 
+/**
+ * Forgets every link on this device (sign-out, or another member signing in): the next member must not
+ * see or publish the previous one's folders. The desktop app's own record of the paths stays, unreachable
+ * without the link ids.
+ */
+export function wipeFolderLinks(): void {
+  cache = {};
+  localStorage.removeItem(STORAGE_KEY);
+  for (const l of listeners) l();
+}
+
 export const folderLinkOf = (target: LinkTarget): FolderLink | null => all()[target] ?? null;
 
 export function saveFolderLink(target: LinkTarget, link: FolderLink): void {

@@ -6,6 +6,7 @@ import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import { markPageSettled } from '@web/lib/after-first-paint';
 import type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc, StoredRequestV0 } from './local-types';
 import { wipeDraftFiles } from './draft-files';
+import { wipeFolderLinks } from './folder-links';
 import { LOCAL_STORE_NAME } from './local-databases';
 
 export type { CachedQueryDoc, DraftDoc, MetaDoc, OutboxDoc, ReplicaDoc } from './local-types';
@@ -157,6 +158,7 @@ export async function writeMeta(db: LocalStore, id: string, value: string): Prom
 
 /** Removes every local document of the member (IndexedDB included); the next use starts empty. */
 export async function wipeLocalStore(): Promise<void> {
+  wipeFolderLinks();
   await wipeDraftFiles();
   const db = await (opening ?? Promise.resolve(null));
   opening = null;
