@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import { RANKING_REASON_LABELS, WHY_SEEING_THIS, type TRankingReason } from '@shared/schemas/ranking-reason';
+import { WHY_SEEING_THIS, type TRankingReason } from '@shared/ranking-reasons';
+
+const RankingReasonsPopover = lazy(() => import('./ranking-reasons-popover'));
 
 /** "Why am I seeing this?" on a ranked card: the reasons the server's ranking gave, as it gave them. */
 export function RankingReasons({ reasons, projectTitle }: { reasons: readonly TRankingReason[]; projectTitle: string }) {
@@ -26,23 +24,11 @@ export function RankingReasons({ reasons, projectTitle }: { reasons: readonly TR
       >
         {WHY_SEEING_THIS}
       </Button>
-      <Popover
-        id={id}
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': WHY_SEEING_THIS, sx: { p: 1.5, maxWidth: 280 } } }}
-      >
-        <Typography variant="subtitle2">{WHY_SEEING_THIS}</Typography>
-        <List dense disablePadding data-testid="ranking-reasons">
-          {reasons.map((r) => (
-            <ListItem key={r} disableGutters>
-              <Typography variant="body2">{RANKING_REASON_LABELS[r]}</Typography>
-            </ListItem>
-          ))}
-        </List>
-      </Popover>
+      {anchor && (
+        <Suspense fallback={null}>
+          <RankingReasonsPopover id={id} anchor={anchor} onClose={() => setAnchor(null)} reasons={reasons} />
+        </Suspense>
+      )}
     </>
   );
 }

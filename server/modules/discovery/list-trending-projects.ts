@@ -1,5 +1,5 @@
 import type { TProject } from '@shared/schemas/project';
-import type { TRankingReason } from '@shared/schemas/ranking-reason';
+import type { TRankingReason } from '@shared/ranking-reasons';
 import { TRENDING_LIMIT } from '@shared/schemas/discovery';
 import type { Db } from '../../db/client';
 import { toProject, type ProjectViewRow } from '../projects/project-view';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TRankingReason } from '@shared/schemas/ranking-reason';
+import type { TRankingReason } from '@shared/ranking-reasons';
 
 /**
  * Why a project ranked, as bits of one smallint: what the ranking query computes beside each score and
