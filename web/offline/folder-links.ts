@@ -23,13 +23,15 @@ export type FolderLink = {
 };
 
 const STORAGE_KEY = 'bb-folder-links';
+// Absent outside a browser (the local store also runs in Node, where sign-out still wipes this).
+const storage = (): Storage | undefined => (globalThis as { localStorage?: Storage }).localStorage;
 const listeners = new Set<() => void>();
 let cache: Record<string, FolderLink> | null = null;
 
 function all(): Record<string, FolderLink> {
   if (cache) return cache;
   try {
-    cache = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, FolderLink>;
+    cache = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}') as Record<string, FolderLink>;
   } catch {
     cache = {};
   }
@@ -38,7 +40,7 @@ function all(): Record<string, FolderLink> {
 
 function write(next: Record<string, FolderLink>): void {
   cache = next;
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  storage()?.setItem(STORAGE_KEY, JSON.stringify(next));
   for (const l of listeners) l();
 }
 
@@ -49,7 +51,7 @@ function write(next: Record<string, FolderLink>): void {
  */
 export function wipeFolderLinks(): void {
   cache = {};
-  localStorage.removeItem(STORAGE_KEY);
+  storage()?.removeItem(STORAGE_KEY);
   for (const l of listeners) l();
 }
 
