@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { createApp } from './app';
 import { cacheKeys, PublicCache } from './cache/public-cache';
 import { ViewCounter } from './db/view-counter';
-import type { ProjectViewRow } from './modules/projects/project-view';
+import { withViewCount, type ProjectViewRow } from './modules/projects/project-view';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './seed/seed-demo';
 import type { AppDeps } from './deps';
@@ -63,7 +63,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     logger,
     onStored: (stored) => {
       for (const { projectId, viewCount } of stored) {
-        cache.update<ProjectViewRow | null>(cacheKeys.project(projectId), (row) => (row && row.viewCount < viewCount ? { ...row, viewCount } : row));
+        cache.update<ProjectViewRow | null>(cacheKeys.project(projectId), (row) => (row && row.viewCount < viewCount ? withViewCount(row, viewCount) : row));
       }
       cache.invalidate({ members: [...new Set(stored.map((s) => s.authorId))] });
     },

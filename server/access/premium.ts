@@ -8,5 +8,8 @@ export function isPremiumNow(u: { isPremium: boolean; premiumExpiresAt: Date | n
   return u.isPremium && (!u.premiumExpiresAt || u.premiumExpiresAt.getTime() > now.getTime());
 }
 
-/** isPremiumNow of the users row `u` at the statement's now(), as a SQL boolean expression. */
-export const PREMIUM_NOW_SQL = `(u.is_premium AND (u.premium_expires_at IS NULL OR u.premium_expires_at > now()))`;
+/** isPremiumNow of users row `user` (a table name or alias) at the statement's now(), as a SQL boolean expression. */
+export const premiumNowSql = (user: string) => `(${user}.is_premium AND (${user}.premium_expires_at IS NULL OR ${user}.premium_expires_at > now()))`;
+
+/** premiumNowSql of the users row aliased `u`. */
+export const PREMIUM_NOW_SQL = premiumNowSql('u');

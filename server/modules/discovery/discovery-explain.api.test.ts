@@ -7,7 +7,7 @@ import {
   recommendedQuerySql,
   searchCommentsQuerySql,
   searchProjectsQuerySql,
-  trendingProjectViewsQuery,
+  trendingProjectCardsQuery,
 } from './discovery.repository';
 import { generateDiscoveryData } from '../../test/generate-discovery-data';
 import { searchTermsOf } from './search-content';
@@ -43,7 +43,7 @@ describe('discovery query plans on 50,000 projects', () => {
       expect(n).toBeGreaterThanOrEqual(PROJECTS);
 
       const plans: Record<string, string> = {
-        trending: await plan(trendingProjectViewsQuery(t.database.db, TRENDING_LIMIT).getSQL()),
+        trending: await plan(trendingProjectCardsQuery(t.database.db, TRENDING_LIMIT, undefined).getSQL()),
         recommended: await plan(recommendedQuerySql(memberId)),
       };
       for (const q of ['raect', 'dashb', 'react dashboard', 'compiler', 'Ada', 'Ada Stonewood', 'ada stonewod', 'love this']) {

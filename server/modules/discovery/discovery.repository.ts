@@ -1,12 +1,13 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { TProject } from '@shared/schemas/project';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { isoSql } from '../../db/iso-sql';
 import { prepared, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
-import { projects } from '../../db/schema';
+import { projects, users } from '../../db/schema';
 import { projectCardJsonSql, publicNameSql, visibleCardsJsonSql } from '../projects/project-card-sql';
-import { previewOriginOf, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import { previewOriginOf, previewOriginParam, projectCardColumn } from '../projects/project-view';
 import { PREMIUM_NOW_SQL } from '../../access/premium';
 import { authorVisible, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
 import { RANKING_REASON_BITS as BIT, reasonsJsonSql } from './ranking-reasons';
@@ -50,38 +51,47 @@ export async function refreshAllTrendingScores(db: DbOrTx): Promise<number | nul
   });
 }
 
-/** Best trending score first; projects of suspended authors are left out. */
-export function trendingProjectViewsQuery(db: DbOrTx, limit: number) {
-  return selectProjectViews(db)
+/**
+ * Best trending score first, each card with whether its stored score carries the premium boost;
+ * projects of suspended authors are left out.
+ */
+export function trendingProjectCardsQuery(db: DbOrTx, limit: number, previewOrigin: string | undefined) {
+  return db
+    .select({ card: projectCardColumn(previewOriginParam(previewOrigin)), boosted: sql<boolean>`${boostedInScoreSql('projects')}` })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.authorId))
     .where(authorVisible())
     .orderBy(sql`${projects.trendingScore} DESC NULLS LAST`, sql`${projects.id} DESC NULLS LAST`)
     .limit(limit);
 }
 
-export function listTrendingProjectViews(db: DbOrTx, limit: number): Promise<ProjectViewRow[]> {
-  return trendingProjectViewsQuery(db, limit);
+export function listTrendingProjectCards(db: DbOrTx, limit: number, previewOrigin: string | undefined): Promise<{ card: TProject; boosted: boolean }[]> {
+  return trendingProjectCardsQuery(db, limit, previewOrigin);
 }
 
 /**
- * Project rows by id, in the order of the ids; missing ones and suspended authors' are left out.
- * Prepared (the ids are one array parameter). Search reads its cards through it; the other lists read
- * their cards as JSON (findVisibleProjectCardsJson).
+ * The cards of the projects whose ids are given, in the order of the ids; missing ones and suspended
+ * authors' are left out. Prepared (the ids are one array parameter). Search reads its cards through it;
+ * the other lists read them as one JSON text (findVisibleProjectCardsJson).
  */
-export async function findVisibleProjectViews(db: DbOrTx, ids: readonly number[]): Promise<ProjectViewRow[]> {
+export async function findVisibleProjectCards(db: DbOrTx, ids: readonly number[], previewOrigin: string | undefined): Promise<TProject[]> {
   if (ids.length === 0) return [];
-  const statement = prepared(db, 'visible_project_views', (d, name) =>
-    selectProjectViews(d)
+  const statement = prepared(db, 'visible_project_cards', (d, name) =>
+    d
+      .select({ card: projectCardColumn(sql`${sql.placeholder('previewOrigin')}`) })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.authorId))
       .where(and(sql`${projects.id} = ANY(${sql.placeholder('ids')}::int[])`, authorVisible()))
       .prepare(name),
   );
-  const rows = await statement.execute({ ids: [...ids] });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is ProjectViewRow => r !== undefined);
+  const rows = await statement.execute({ ids: [...ids], previewOrigin: previewOriginOf(previewOrigin) });
+  const byId = new Map(rows.map((r) => [r.card.id, r.card]));
+  return ids.map((id) => byId.get(id)).filter((c): c is TProject => c !== undefined);
 }
 
 /**
- * findVisibleProjectViews as the JSON text of their cards (TProject[]), written by the database in one
- * prepared statement: in the order of the ids, missing ones and suspended authors' left out.
+ * findVisibleProjectCards as the JSON text of TProject[], written by the database in one prepared
+ * statement: in the order of the ids, missing ones and suspended authors' left out.
  */
 export async function findVisibleProjectCardsJson(db: DbOrTx, ids: readonly number[], previewOrigin: string | undefined): Promise<string> {
   if (ids.length === 0) return '[]';

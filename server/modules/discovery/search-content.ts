@@ -1,8 +1,7 @@
 import { publicNameOf } from '@shared/format';
 import { SEARCH_RESULTS_MAX, type TSearchResults } from '@shared/schemas/discovery';
-import { toProject } from '../projects/project-view';
 import {
-  findVisibleProjectViews,
+  findVisibleProjectCards,
   findWordCorrections,
   searchComments,
   searchProjectIds,
@@ -80,9 +79,8 @@ export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSe
   const text = q.trim();
   if (!text) return { projects: [], comments: [] };
   const hits = await findHits(deps.db, text);
-  const rows = await findVisibleProjectViews(deps.db, hits.projectIds);
   return {
-    projects: rows.map((r) => toProject(r, { previewOrigin: deps.previewOrigin })),
+    projects: await findVisibleProjectCards(deps.db, hits.projectIds, deps.previewOrigin),
     comments: hits.comments.map((c) => ({
       id: Number(c.id),
       content: c.content,

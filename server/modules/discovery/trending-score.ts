@@ -86,13 +86,7 @@ function scoreSql(count: (c: ScoreCounter) => string, premiumNow: string): SQL {
  */
 const BOOST_SEEN_FROM = Math.sqrt(VISIBILITY_BOOST);
 
-export function boostedInScore(score: number | null, p: Omit<TrendingInputs, 'authorIsPremium'>): boolean {
-  if (score === null) return false;
-  const age = (p.createdAt.getTime() - EPOCH_MS) / 1000 / HALF_LIFE_S;
-  return 2 ** (score - age) / trendingPoints(p) >= BOOST_SEEN_FROM;
-}
-
-/** boostedInScore of the stored trending_score of projects row `row`, as a SQL expression. */
+/** Whether the stored trending_score of projects row `row` carries the boost, as a SQL expression. */
 export function boostedInScoreSql(row = 'p'): SQL {
   return sql.raw(`coalesce(power(2::float8, ${row}.trending_score - ${ageTermSql(row)}) / ${pointsSql((c) => `${row}.${c}`)} >= ${BOOST_SEEN_FROM}, false)`);
 }

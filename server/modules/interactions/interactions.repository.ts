@@ -5,7 +5,8 @@ import { isolatedBatchOf } from '../../db/batch-per-turn';
 import { preparedSql } from '../../db/prepared';
 import { comments, follows, projects, ratings, reactions, saves, shares, users } from '../../db/schema';
 import { trendingScoreWithSql, type ScoreCounter } from '../discovery/trending-score';
-import { selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import { previewOriginParam, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
+import { publicNameSql } from '../projects/project-card-sql';
 import type { UserRow } from '../users/users.repository';
 
 /*
@@ -390,9 +391,9 @@ export async function findInteractions(
 export function listSavedProjectViews(
   db: DbOrTx,
   userId: string,
-  opts: { includeSuspended: boolean; limit: number },
+  opts: { includeSuspended: boolean; limit: number; previewOrigin: string | undefined },
 ): Promise<ProjectViewRow[]> {
-  return selectProjectViews(db)
+  return selectProjectViews(db, previewOriginParam(opts.previewOrigin))
     .innerJoin(saves, and(eq(saves.projectId, projects.id), eq(saves.userId, userId)))
     .where(opts.includeSuspended ? undefined : authorVisibleOrOwnedBy(projects.authorId, userId))
     .orderBy(desc(saves.createdAt), desc(projects.id))
@@ -405,10 +406,7 @@ export type RecommendedRow = {
   thumbnail: string;
   viewCount: number;
   reactionCount: number;
-  authorDisplayName: string | null;
-  authorFirstName: string | null;
-  authorLastName: string | null;
-  authorEmail: string | null;
+  authorName: string;
 };
 
 /**
@@ -428,10 +426,7 @@ export function listRecommendedFor(
       thumbnail: projects.thumbnail,
       viewCount: projects.viewCount,
       reactionCount: projects.reactionCount,
-      authorDisplayName: users.displayName,
-      authorFirstName: users.firstName,
-      authorLastName: users.lastName,
-      authorEmail: users.email,
+      authorName: sql<string>`${publicNameSql('users.display_name', 'users.first_name', 'users.last_name')}`,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.authorId))

@@ -1,5 +1,4 @@
 import { RECOMMENDED_SIDEBAR_MAX } from '@shared/constants';
-import { publicNameOf } from '@shared/format';
 import type { TRecommendedProject } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
@@ -13,17 +12,5 @@ export async function listRecommendedProjects(
   projectId: number,
 ): Promise<TRecommendedProject[]> {
   const project = await loadAccessibleProject(deps.db, projectId, user);
-  const rows = await listRecommendedFor(deps.db, project, RECOMMENDED_SIDEBAR_MAX);
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    thumbnail: r.thumbnail,
-    authorName: publicNameOf({
-      displayName: r.authorDisplayName,
-      firstName: r.authorFirstName,
-      lastName: r.authorLastName,
-    }),
-    viewCount: r.viewCount,
-    reactionCount: r.reactionCount,
-  }));
+  return listRecommendedFor(deps.db, project, RECOMMENDED_SIDEBAR_MAX);
 }

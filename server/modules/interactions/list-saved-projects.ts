@@ -1,7 +1,6 @@
 import type { TProject } from '@shared/schemas/project';
 import { isAdmin } from '../../access/access-policy';
 import type { AppDeps } from '../../deps';
-import { toProject } from '../projects/project-view';
 import type { UserRow } from '../users/users.repository';
 import { listSavedProjectViews } from './interactions.repository';
 
@@ -9,6 +8,6 @@ import { listSavedProjectViews } from './interactions.repository';
 export const SAVED_LIMIT = 500;
 
 export async function listSavedProjects(deps: Pick<AppDeps, 'db' | 'config'>, user: UserRow): Promise<TProject[]> {
-  const rows = await listSavedProjectViews(deps.db, user.id, { includeSuspended: isAdmin(user), limit: SAVED_LIMIT });
-  return rows.map((row) => toProject(row, { previewOrigin: deps.config.PREVIEW_ORIGIN }));
+  const rows = await listSavedProjectViews(deps.db, user.id, { includeSuspended: isAdmin(user), limit: SAVED_LIMIT, previewOrigin: deps.config.PREVIEW_ORIGIN });
+  return rows.map((row) => row.card);
 }

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { TProject } from '@shared/schemas/project';
 import { assertCanView } from '../../access/access-policy';
 import { cacheKeys, PUBLIC_CACHE_TTL_MS, toCachedJson, type CachedJson, type PublicCache } from '../../cache/public-cache';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { toProject } from './project-view';
+import { withViewCount } from './project-view';
 import { findProjectView } from './projects.repository';
 import type { ViewCounter, ViewSourceKey } from '../../db/view-counter';
 
@@ -43,7 +42,7 @@ export async function getProject(
   viewer: Viewer,
   source: ViewSourceKey = 'buildboard',
 ): Promise<CachedJson> {
-  const load = async () => (await findProjectView(deps.db, id)) ?? null;
+  const load = async () => (await findProjectView(deps.db, id, deps.previewOrigin)) ?? null;
   type Row = Awaited<ReturnType<typeof load>>;
   const row = (deps.cache ? await deps.cache.read<Row>(cacheKeys.project(id), load, { ttlMs: PUBLIC_CACHE_TTL_MS.project }) : await load()) ?? undefined;
   assertCanView(viewer.user, 'project', row);
@@ -51,8 +50,7 @@ export async function getProject(
   const unstored = deps.views.view(id, viewerKeyOf(viewer), source);
   const made = answers.get(row);
   if (made?.unstored === unstored) return made.json;
-  const project: TProject = toProject(unstored ? { ...row, viewCount: row.viewCount + unstored } : row, { previewOrigin: deps.previewOrigin });
-  const json = toCachedJson(project);
+  const json = toCachedJson((unstored ? withViewCount(row, row.viewCount + unstored) : row).card);
   answers.set(row, { unstored, json });
   return json;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isoSql } from '../../db/iso-sql';
-import { PREMIUM_NOW_SQL } from '../../access/premium';
+import { premiumNowSql } from '../../access/premium';
 import { userVisibleSql } from '../../access/visibility-sql';
 
 /** The characters String.prototype.trim removes (white space and line terminators), for btrim. */
@@ -12,13 +12,10 @@ export function publicNameSql(displayName: string, firstName: string, lastName: 
   return sql.raw(`coalesce(${trimmed(displayName)}, nullif(concat_ws(' ', ${trimmed(firstName)}, ${trimmed(lastName)}), ''), 'User')`);
 }
 
-/**
- * A project card (TProject) as PostgreSQL writes it, from projects row `p` and its author, users row
- * `u`: the same JSON as toProject (project-view.ts), so a list of cards is written by the database in
- * one text value instead of rows parsed, mapped and serialised again per request. `previewOrigin` is
- * the statement's placeholder for previewOriginOf(PREVIEW_ORIGIN); `extra` adds key/value pairs
- * (a share's). project-card-sql.api.test.ts holds both definitions to the same answers.
- */
+/** Where a card's projects row and its author's users row are, by name in the statement. */
+export type CardTables = { project: string; author: string };
+const CARD_ALIASES: CardTables = { project: 'p', author: 'u' };
+
 /**
  * The cards of the projects whose ids the int[] expression lists, in its order, as the JSON text of
  * TProject[] (a scalar subquery); deleted projects and suspended authors' are left out. `reasons`, a
@@ -35,18 +32,26 @@ export function visibleCardsJsonSql(ids: SQL, previewOrigin: SQL, ranking?: { re
     WHERE ${userVisibleSql('u')})`;
 }
 
-export function projectCardJsonSql(previewOrigin: SQL, extra?: SQL): SQL {
+/**
+ * A project card (TProject) as PostgreSQL writes it: the one definition of a card. `at` names the
+ * projects row and its author's users row in the statement (aliases, or drizzle's full table names).
+ * `previewOrigin` is previewOriginOf(PREVIEW_ORIGIN) as a parameter; `extra` adds key/value pairs.
+ */
+export function projectCardJsonSql(previewOrigin: SQL, extra?: SQL, at: CardTables = CARD_ALIASES): SQL {
+  const p = (column: string) => sql.raw(`${at.project}.${column}`);
+  const u = (column: string) => sql.raw(`${at.author}.${column}`);
   return sql`json_build_object(
-    'id', p.id, 'title', p.title, 'description', p.description, 'thumbnail', p.thumbnail, 'category', p.category,
-    'projectUrl', p.project_url, 'tutorialUrl', p.tutorial_url, 'timeSpent', p.time_spent, 'timeUnit', p.time_unit,
-    'location', p.location, 'cost', p.cost, 'costCurrency', p.cost_currency,
-    'hostingType', CASE WHEN p.hosting_type = 'native' THEN 'native' ELSE 'external' END,
-    'previewUrl', CASE WHEN p.hosting_type = 'native' THEN ${previewOrigin}::text || '/hosted/' || p.id || '/index.html' END,
-    'authorId', p.author_id, 'authorName', ${publicNameSql('u.display_name', 'u.first_name', 'u.last_name')}, 'authorHandle', u.handle, 'authorAvatar', u.profile_image_url,
-    'authorIsPremium', ${sql.raw(PREMIUM_NOW_SQL)},
-    'viewCount', p.view_count, 'reactionCount', p.reaction_count, 'commentCount', p.comment_count,
-    'saveCount', p.save_count, 'shareCount', p.share_count,
+    'id', ${p('id')}, 'title', ${p('title')}, 'description', ${p('description')}, 'thumbnail', ${p('thumbnail')}, 'category', ${p('category')},
+    'projectUrl', ${p('project_url')}, 'tutorialUrl', ${p('tutorial_url')}, 'timeSpent', ${p('time_spent')}, 'timeUnit', ${p('time_unit')},
+    'location', ${p('location')}, 'cost', ${p('cost')}, 'costCurrency', ${p('cost_currency')},
+    'hostingType', CASE WHEN ${p('hosting_type')} = 'native' THEN 'native' ELSE 'external' END,
+    'previewUrl', CASE WHEN ${p('hosting_type')} = 'native' THEN ${previewOrigin}::text || '/hosted/' || ${p('id')} || '/index.html' END,
+    'authorId', ${p('author_id')}, 'authorName', ${publicNameSql(`${at.author}.display_name`, `${at.author}.first_name`, `${at.author}.last_name`)},
+    'authorHandle', ${u('handle')}, 'authorAvatar', ${u('profile_image_url')},
+    'authorIsPremium', ${sql.raw(premiumNowSql(at.author))},
+    'viewCount', ${p('view_count')}, 'reactionCount', ${p('reaction_count')}, 'commentCount', ${p('comment_count')},
+    'saveCount', ${p('save_count')}, 'shareCount', ${p('share_count')},
     -- Math.round(sum / count * 10) / 10 in the same float8 steps (no tie to break: averages are 1 to 5).
-    'averageRating', CASE WHEN p.rating_count > 0 THEN floor(p.rating_sum::float8 / p.rating_count * 10 + 0.5) / 10 ELSE 0 END,
-    'ratingCount', p.rating_count, 'createdAt', ${isoSql('p.created_at')}${extra ? sql`, ${extra}` : sql``})`;
+    'averageRating', CASE WHEN ${p('rating_count')} > 0 THEN floor(${p('rating_sum')}::float8 / ${p('rating_count')} * 10 + 0.5) / 10 ELSE 0 END,
+    'ratingCount', ${p('rating_count')}, 'createdAt', ${isoSql(`${at.project}.created_at`)}${extra ? sql`, ${extra}` : sql``})`;
 }

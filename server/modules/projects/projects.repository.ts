@@ -2,15 +2,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { authorHiddenColumn, authorVisible } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, users } from '../../db/schema';
-import { selectProjectViews, type ProjectViewRow } from './project-view';
+import { previewOriginParam, selectProjectViews, type ProjectViewRow } from './project-view';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 
-/** One project with its author's card fields, or undefined. */
-export async function findProjectView(db: DbOrTx, id: number): Promise<ProjectViewRow | undefined> {
-  const [row] = await selectProjectViews(db).where(eq(projects.id, id)).limit(1);
+/** One project with its card, or undefined. */
+export async function findProjectView(db: DbOrTx, id: number, previewOrigin: string | undefined): Promise<ProjectViewRow | undefined> {
+  const [row] = await selectProjectViews(db, previewOriginParam(previewOrigin)).where(eq(projects.id, id)).limit(1);
   return row;
 }
 
@@ -19,8 +19,8 @@ export function findProjectById(db: DbOrTx, id: number): Promise<ProjectRow | un
 }
 
 /** Every project, newest first; projects of suspended authors are left out. */
-export function listProjectViews(db: DbOrTx, page: { limit: number; offset: number }): Promise<ProjectViewRow[]> {
-  return selectProjectViews(db)
+export function listProjectViews(db: DbOrTx, page: { limit: number; offset: number }, previewOrigin: string | undefined): Promise<ProjectViewRow[]> {
+  return selectProjectViews(db, previewOriginParam(previewOrigin))
     .where(authorVisible())
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(page.limit)
@@ -28,8 +28,8 @@ export function listProjectViews(db: DbOrTx, page: { limit: number; offset: numb
 }
 
 /** One author's projects, newest first. */
-export function listProjectViewsByAuthor(db: DbOrTx, authorId: string): Promise<ProjectViewRow[]> {
-  return selectProjectViews(db)
+export function listProjectViewsByAuthor(db: DbOrTx, authorId: string, previewOrigin: string | undefined): Promise<ProjectViewRow[]> {
+  return selectProjectViews(db, previewOriginParam(previewOrigin))
     .where(eq(projects.authorId, authorId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
 }

@@ -1,4 +1,4 @@
-import { formatCount, publicNameOf } from '@shared/format';
+import { formatCount } from '@shared/format';
 import { cacheKeys, PUBLIC_CACHE_TTL_MS, type PublicCache } from '../../cache/public-cache';
 import type { DbOrTx } from '../../db/client';
 import { escapeHtml as e } from '../../http/html-escape';
@@ -17,8 +17,8 @@ export function readEmbedCard(deps: { db: DbOrTx; cache: PublicCache }, id: numb
     return {
       id: p.id,
       title: p.title,
-      authorName: publicNameOf({ displayName: p.authorDisplayName, firstName: p.authorFirstName, lastName: p.authorLastName }),
-      authorHandle: p.authorHandle,
+      authorName: p.card.authorName,
+      authorHandle: p.card.authorHandle,
       image: projectImageOf(p),
       likes: p.reactionCount,
       views: p.viewCount,

@@ -95,7 +95,8 @@ export function readCreatorFeed(deps: { db: DbOrTx; cache: PublicCache }, key: s
     const u = await findUserByHandleOrId(deps.db, key);
     if (!u || !canView(undefined, { kind: 'profile', id: u.id, isSuspended: u.isSuspended })) return null;
     const name = publicNameOf(u);
-    const rows = (await listProjectViewsByAuthor(deps.db, u.id)).slice(0, FEED_ITEMS_MAX);
+    // A feed links to project pages, never to hosted files: the cards' preview address is not used.
+    const rows = (await listProjectViewsByAuthor(deps.db, u.id, undefined)).slice(0, FEED_ITEMS_MAX);
     const path = `/profile/${u.handle}`;
     const items = rows.map((p) => {
       const published = new Date(p.createdAt);

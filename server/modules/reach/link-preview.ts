@@ -47,9 +47,13 @@ export function clip(text: string, max: number = PREVIEW_DESCRIPTION_MAX): strin
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
-/** A project as anyone may see it (a visitor's view: suspended authors' and deleted projects are null). */
+/**
+ * A project as anyone may see it (a visitor's view: suspended authors' and deleted projects are null).
+ * Previews, embeds and feeds link to the project page, never to its hosted files, so the card's
+ * preview address is left on the app's own origin.
+ */
 export async function findPublicProject(db: DbOrTx, id: number): Promise<ProjectViewRow | null> {
-  const row = await findProjectView(db, id);
+  const row = await findProjectView(db, id, undefined);
   return row && canView(undefined, { kind: 'project', authorId: row.authorId, authorIsSuspended: row.authorIsSuspended }) ? row : null;
 }
 
@@ -58,7 +62,6 @@ async function loadPreview(db: DbOrTx, page: SharedPage): Promise<LinkPreview | 
     case 'project': {
       const p = await findPublicProject(db, page.id);
       if (!p) return null;
-      const author = publicNameOf({ displayName: p.authorDisplayName, firstName: p.authorFirstName, lastName: p.authorLastName });
       return {
         kind: 'project',
         path: projectPathOf(p.id),
@@ -66,8 +69,8 @@ async function loadPreview(db: DbOrTx, page: SharedPage): Promise<LinkPreview | 
         description: clip(p.description),
         image: projectImageOf(p),
         imageAlt: p.title,
-        authorName: author,
-        authorPath: `/profile/${p.authorHandle}`,
+        authorName: p.card.authorName,
+        authorPath: `/profile/${p.card.authorHandle}`,
         publishedAt: new Date(p.createdAt).toISOString(),
         feeds: null,
       };

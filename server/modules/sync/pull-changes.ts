@@ -2,7 +2,6 @@ import { isAdmin } from '../../access/access-policy';
 import type { TSyncCheckpoint, TSyncCollection, TSyncDocument, TSyncPullQuery, TSyncPullResponse } from '@shared/schemas/sync';
 import type { AppDeps } from '../../deps';
 import { toNotification } from '../notifications/notification-view';
-import { toProject } from '../projects/project-view';
 import type { UserRow } from '../users/users.repository';
 import { toDraft } from './draft-view';
 import { pullDrafts, pullNotifications, pullOwnProjects, pullSaved, pullTombstones, syncHorizon, type Page } from './sync.repository';
@@ -25,21 +24,21 @@ async function liveEntries(deps: Pick<AppDeps, 'db' | 'config'>, user: UserRow, 
         doc: { id: String(r.id), _deleted: false as const, notification: toNotification(r) },
       }));
     case 'saved':
-      return (await pullSaved(deps.db, user.id, page, isAdmin(user))).map((r) => ({
+      return (await pullSaved(deps.db, user.id, page, isAdmin(user), previewOrigin)).map((r) => ({
         seq: r.savedSeq,
         id: String(r.id),
         doc: {
           id: String(r.id),
           _deleted: false as const,
           savedAt: new Date(r.savedAt).toISOString(),
-          project: toProject(r, { previewOrigin }),
+          project: r.card,
         },
       }));
     case 'projects':
-      return (await pullOwnProjects(deps.db, user.id, page)).map((r) => ({
+      return (await pullOwnProjects(deps.db, user.id, page, previewOrigin)).map((r) => ({
         seq: r.syncSeq,
         id: String(r.id),
-        doc: { id: String(r.id), _deleted: false as const, project: toProject(r, { previewOrigin }) },
+        doc: { id: String(r.id), _deleted: false as const, project: r.card },
       }));
     case 'drafts':
       // A deleted draft stays a row (its id must not be reused) and travels as a tombstone.

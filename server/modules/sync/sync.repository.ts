@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { authorVisibleOrOwnedBy } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { notifications, projectDrafts, projects, saves, syncTombstones, users } from '../../db/schema';
-import { projectViewColumns, selectProjectViews } from '../projects/project-view';
+import { previewOriginParam, projectCardColumn, selectProjectViews } from '../projects/project-view';
 
 /** A pull position: commit order first, then the document id as text. */
 export type Cursor = { seq: number; id: string } | null;
@@ -53,10 +53,10 @@ export function pullNotifications(db: DbOrTx, userId: string, page: Page) {
 }
 
 /** Saved projects changed after the cursor; a suspended author's projects only for admins. */
-export function pullSaved(db: DbOrTx, userId: string, page: Page, includeSuspended: boolean) {
+export function pullSaved(db: DbOrTx, userId: string, page: Page, includeSuspended: boolean, previewOrigin: string | undefined) {
   const idText = sql`${saves.projectId}::text collate "C"`;
   return db
-    .select({ ...projectViewColumns, savedAt: saves.createdAt, savedSeq: saves.syncSeq })
+    .select({ id: projects.id, card: projectCardColumn(previewOriginParam(previewOrigin)), savedAt: saves.createdAt, savedSeq: saves.syncSeq })
     .from(saves)
     .innerJoin(projects, eq(projects.id, saves.projectId))
     .innerJoin(users, eq(users.id, projects.authorId))
@@ -71,9 +71,9 @@ export function pullSaved(db: DbOrTx, userId: string, page: Page, includeSuspend
     .limit(page.limit);
 }
 
-export function pullOwnProjects(db: DbOrTx, userId: string, page: Page) {
+export function pullOwnProjects(db: DbOrTx, userId: string, page: Page, previewOrigin: string | undefined) {
   const idText = sql`${projects.id}::text collate "C"`;
-  return selectProjectViews(db)
+  return selectProjectViews(db, previewOriginParam(previewOrigin))
     .where(and(eq(projects.authorId, userId), after(projects.syncSeq, idText, page)))
     .orderBy(asc(projects.syncSeq), asc(idText))
     .limit(page.limit);
