@@ -28,3 +28,35 @@ export const searchQueryKey = (q: string) => ['/api/search', q] as const;
 
 export const notificationsQueryKey = ['/api/notifications'] as const;
 export const unreadCountQueryKey = ['/api/notifications/unread-count'] as const;
+
+export const blogQueryKey = ['/api/blog'] as const;
+export const blogPostsQueryKey = (page: { limit: number; offset: number }) => ['/api/blog', 'list', page] as const;
+export const blogPostQueryKey = (slug: string) => ['/api/blog', slug] as const;
+
+/** The reads the offline store keeps, by kind (a kind is evicted and refreshed together). */
+export type KeptKind = 'user' | 'feed' | 'project' | 'project-extra' | 'profile' | 'own' | 'notifications' | 'blog';
+
+const rootsOf = (...keys: (readonly unknown[])[]) => new Set(keys.map((k) => String(k[0])));
+const partsOf = (...keys: ((id: string) => readonly unknown[])[]) => new Set(keys.map((k) => String(k('')[2])));
+const FEEDS = rootsOf(followingProjectsQueryKey, trendingProjectsQueryKey, recommendedProjectsQueryKey);
+const OWN = rootsOf(savedProjectsQueryKey, myProjectsQueryKey);
+const NOTIFICATIONS = rootsOf(notificationsQueryKey, unreadCountQueryKey);
+const PROJECT_EXTRAS = partsOf(commentsQueryKey, interactionsQueryKey, userRatingQueryKey, recommendedQueryKey);
+const PROFILE_PARTS = partsOf(userProjectsQueryKey, followStatusQueryKey);
+
+/** The kind of a read the offline store keeps, from the key builders above; null for reads it does not keep. */
+export function keptKindOf(queryKey: readonly unknown[]): KeptKind | null {
+  // A key may end in an options object (the blog list's page): its path parts decide its kind.
+  const end = queryKey.findIndex((p) => typeof p !== 'string' && typeof p !== 'number');
+  const [root, id, part, ...more] = (end === -1 ? queryKey : queryKey.slice(0, end)).map(String);
+  if (root === undefined || more.length > 0) return null;
+  const single = id === undefined;
+  if (root === userQueryKey[0]) return single ? 'user' : null;
+  if (FEEDS.has(root)) return single ? 'feed' : null;
+  if (OWN.has(root)) return single ? 'own' : null;
+  if (NOTIFICATIONS.has(root)) return single ? 'notifications' : null;
+  if (root === blogQueryKey[0]) return id !== '' && part === undefined ? 'blog' : null;
+  if (root === projectQueryKey('')[0] && id !== undefined && /^\d+$/.test(id)) return part === undefined ? 'project' : PROJECT_EXTRAS.has(part) ? 'project-extra' : null;
+  if (root === usersQueryKey[0] && id) return part === undefined || PROFILE_PARTS.has(part) ? 'profile' : null;
+  return null;
+}

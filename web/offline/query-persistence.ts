@@ -2,41 +2,14 @@
 // reload offline) paints from them at once, then refreshes from the network.
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { LAST_SYNC, localStore, readMeta, wipeLocalStore, writeMeta, type LocalStore } from './local-store';
-import { userQueryKey } from '@web/lib/query-keys';
+import { keptKindOf } from '@web/lib/query-keys';
 import { answerFromReplicas } from './replicas';
 
-/** The signed-in member's read: its answer decides who owns the store. */
-const USER_PATH = userQueryKey.join('/');
-
-/** The reads worth keeping offline, by the path their key joins to; anything else is not stored. */
-const KINDS: [RegExp, string][] = [
-  [new RegExp(`^${USER_PATH}$`), 'user'],
-  [/^\/api\/projects\/(trending|following|recommended)$/, 'feed'],
-  [/^\/api\/projects\/\d+$/, 'project'],
-  [/^\/api\/projects\/\d+\/(comments|interactions|user-rating|recommended)$/, 'project-extra'],
-  [/^\/api\/users\/[^/]+(\/projects|\/follow-status)?$/, 'profile'],
-  [/^\/api\/user\/(saved-projects|projects)$/, 'own'],
-  [/^\/api\/notifications(\/unread-count)?$/, 'notifications'],
-  [/^\/api\/blog(\/[^/]+)?$/, 'blog'],
-];
 
 /** Opened projects kept beyond this are evicted oldest first (with their comments and extras). */
 const MAX_CACHED_PROJECTS = 200;
 const OWNER = 'owner';
 
-function pathOf(queryKey: readonly unknown[]): string | null {
-  if (!queryKey.every((p) => typeof p === 'string' || typeof p === 'number')) return null;
-  return queryKey.join('/');
-}
-
-function kindOf(queryKey: readonly unknown[]): string | null {
-  // A key may end in an options object (the blog list's page): its path parts decide its kind.
-  const end = queryKey.findIndex((p) => typeof p !== 'string' && typeof p !== 'number');
-  const parts = end === -1 ? queryKey : queryKey.slice(0, end);
-  const path = pathOf(parts);
-  if (!path) return null;
-  return KINDS.find(([re]) => re.test(path))?.[1] ?? null;
-}
 
 /** While the store fills the query client, those answers are not written back. */
 let hydrating = false;
@@ -64,7 +37,7 @@ async function evict(db: LocalStore): Promise<void> {
 }
 
 async function persist(db: LocalStore, query: Query): Promise<void> {
-  const kind = kindOf(query.queryKey);
+  const kind = keptKindOf(query.queryKey);
   if (!kind || query.state.data === undefined) return;
   try {
     await db.querycache.upsert({ key: JSON.stringify(query.queryKey), data: query.state.data, kind, updatedAt: query.state.dataUpdatedAt });
@@ -116,7 +89,8 @@ export function persistQueries(qc: QueryClient): () => void {
     const query = event.query;
     void localStore().then(async (db) => {
       if (!db) return;
-      if (pathOf(query.queryKey) === USER_PATH) {
+      // The signed-in member's read decides who owns the store.
+      if (keptKindOf(query.queryKey) === 'user') {
         const user = query.state.data as { id: string } | null;
         const owner = await readMeta(db, OWNER);
         if (!user) return void (owner ? wipeLocalStore() : undefined);

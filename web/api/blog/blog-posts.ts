@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type { TBlogPost, TBlogPostInput } from '@shared/schemas/admin';
 import { apiJson } from '@web/lib/api-client';
 
-export const blogPostsQueryKey = (page: { limit: number; offset: number }) => ['/api/blog', 'list', page] as const;
-export const blogPostQueryKey = (slug: string) => ['/api/blog', slug] as const;
+import { blogPostQueryKey, blogPostsQueryKey, blogQueryKey } from '@web/lib/query-keys';
+import { adminStatsQueryKey } from '../admin/admin-users';
 
 /** GET /api/blog: for everyone, newest first. */
 export function useBlogPosts(page: { limit: number; offset: number }) {
@@ -24,7 +24,7 @@ export function useBlogPost(slug: string | undefined) {
 }
 
 const refresh = (qc: QueryClient) =>
-  qc.invalidateQueries({ predicate: (q) => ['/api/blog', '/api/admin/stats'].includes(String(q.queryKey[0] ?? '')) });
+  qc.invalidateQueries({ predicate: (q) => ([blogQueryKey[0], adminStatsQueryKey[0]] as string[]).includes(String(q.queryKey[0] ?? '')) });
 
 export function useCreateBlogPost() {
   const qc = useQueryClient();
