@@ -8,7 +8,9 @@
 // BENCH_STOP_AFTER_S seconds (default 5). Part 2, memory: BENCH_MEMORY_SOCKETS idle signed-in sockets
 // (default 10,000) straight to one instance (no HAProxy: it would hold two files per socket) while the
 // members' pushes are written on a second instance, so latency is measured across instances. Memory is
-// read BENCH_MEMORY_SETTLE_S (default 15) seconds after the sockets connected, after full GCs.
+// read BENCH_MEMORY_SETTLE_S (default 60) seconds after the sockets connected, as it is (RSS as an
+// operator sees it, no collection forced), then after full GCs (what the sockets keep alive).
+// BENCH_NODE_FLAGS adds V8 flags to the memory instance (to try a GC setting: --heap-growing-percent=50).
 // Prints one table; drops the database and the Redis keys afterwards.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +33,7 @@ const STOP_AFTER_S = int('BENCH_STOP_AFTER_S', 5);
 const LOAD_S = int('BENCH_LOAD_S', 20);
 const MEMORY_SOCKETS = int('BENCH_MEMORY_SOCKETS', 10_000);
 const BASE_PORT = int('BENCH_BASE_PORT', 18_500);
-const MEMORY_SETTLE_MS = int('BENCH_MEMORY_SETTLE_S', 15) * 1000;
+const MEMORY_SETTLE_MS = int('BENCH_MEMORY_SETTLE_S', 60) * 1000;
 const SOCKETS_PER_IDLE_USER = 200;
 /** Which parts to run: '1', '2' or '12' (default). */
 const PARTS = process.env.BENCH_PARTS ?? '12';
@@ -219,14 +221,14 @@ async function countNotifications(db: pg.Client, members: Account[]): Promise<nu
   return rows[0]!.n;
 }
 
-async function memoryOf(instance: Instance): Promise<NodeJS.MemoryUsage> {
+async function memoryOf(instance: Instance, read: 'memory' | 'memory-after-gc'): Promise<NodeJS.MemoryUsage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no memory answer')), 30_000);
     instance.child.once('message', (m: { memory: NodeJS.MemoryUsage }) => {
       clearTimeout(timer);
       resolve(m.memory);
     });
-    instance.child.send('memory');
+    instance.child.send(read);
   });
 }
 
@@ -309,7 +311,7 @@ async function main() {
       if (!PARTS.includes('1')) await db.connect();
       console.log(`Part 2: ${MEMORY_SOCKETS} idle sockets straight to one instance; pushes written on another`);
       const shared = { instances: 1, port: 0, firstInstancePort: 0, databaseUrl: dbUrl.toString(), redisUrl: REDIS_URL, dataDir, env: { ...env, SESSION_SECRET: randomBytes(32).toString('hex') } };
-      const holder = await startInstance('mem', BASE_PORT + 10, { ...shared, nodeArgs: ['--expose-gc', '--import', './bench/memory-probe.mjs'] });
+      const holder = await startInstance('mem', BASE_PORT + 10, { ...shared, nodeArgs: ['--expose-gc', ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', './bench/memory-probe.mjs'] });
       cleanups.push(() => holder.stop());
       const writer = await startInstance('writer', BASE_PORT + 11, shared);
       cleanups.push(() => writer.stop());
@@ -317,13 +319,21 @@ async function main() {
       const commenter2 = await signUp(writer.url, 'Commenter');
       const idleUsers2: Account[] = [];
       for (let i = 0; i < Math.ceil(MEMORY_SOCKETS / SOCKETS_PER_IDLE_USER); i++) idleUsers2.push(await signUp(writer.url, `Idle${i}`));
-      const before = await memoryOf(holder);
+      // The server has just served the sign-ups; the baseline is read once that has settled too.
+      await new Promise((r) => setTimeout(r, 5_000));
+      const before = await memoryOf(holder, 'memory');
+      const beforeGc = await memoryOf(holder, 'memory-after-gc');
       const idle2 = await openSockets(holder.url, idleUsers2, MEMORY_SOCKETS);
       // Idle means after the connection burst has settled: V8's memory reducer gives back the pages the
       // burst's garbage needed (it runs once the process has been quiet for a few seconds).
       await new Promise((r) => setTimeout(r, MEMORY_SETTLE_MS));
-      const after = await memoryOf(holder);
-      const perSocket = (k: 'rss' | 'heapUsed' | 'heapTotal' | 'external') => (after[k] - before[k]) / MEMORY_SOCKETS / 1024;
+      const after = await memoryOf(holder, 'memory');
+      const afterGc = await memoryOf(holder, 'memory-after-gc');
+      type Field = 'rss' | 'heapUsed' | 'heapTotal' | 'external';
+      const perSocket = (k: Field) => (after[k] - before[k]) / MEMORY_SOCKETS / 1024;
+      const perSocketGc = (k: Field) => (afterGc[k] - beforeGc[k]) / MEMORY_SOCKETS / 1024;
+      const mb = (m: NodeJS.MemoryUsage) => `${(m.rss / 2 ** 20).toFixed(0)} MB RSS, heap ${(m.heapUsed / 2 ** 20).toFixed(0)} of ${(m.heapTotal / 2 ** 20).toFixed(0)} MB`;
+      console.log(`  before: ${mb(before)} (after GC: ${mb(beforeGc)}); after: ${mb(after)} (after GC: ${mb(afterGc)})`);
       const writes2 = startWrites(writer.url, commenter2, m2.projectIds, m2.outstanding);
       await new Promise((r) => setTimeout(r, 10_000));
       writes2.stop();
@@ -331,10 +341,11 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
       const lat = m2.latencies.map((l) => l.ms);
       table.push(
-        [`Server memory per idle signed-in socket (${MEMORY_SOCKETS} on one instance): RSS / heap`, `${perSocket('rss').toFixed(1)} KB / ${perSocket('heapUsed').toFixed(1)} KB`],
+        [`Server RSS per idle signed-in socket, ${MEMORY_SETTLE_MS / 1000} s idle, no GC forced (${MEMORY_SOCKETS} on one instance)`, `${perSocket('rss').toFixed(1)} KB`],
         // Where the RSS goes: the V8 heap as committed (used plus the slack the connection burst left) and
         // memory outside it (Buffers, ArrayBuffers).
-        ['Of that RSS: V8 heap committed / external, per socket', `${perSocket('heapTotal').toFixed(1)} KB / ${perSocket('external').toFixed(1)} KB`],
+        ['Of that: V8 heap used / committed / external, per socket', `${perSocket('heapUsed').toFixed(1)} / ${perSocket('heapTotal').toFixed(1)} / ${perSocket('external').toFixed(1)} KB`],
+        ['After three full GCs: RSS / heap used, per socket (what the sockets keep alive)', `${perSocketGc('rss').toFixed(1)} KB / ${perSocketGc('heapUsed').toFixed(1)} KB`],
         [`Write-to-push latency p50 / p95 / p99 across instances, ${MEMORY_SOCKETS + MEMBERS} sockets, ${WRITES_PER_S} writes/s`, `${pcts(lat)} (${lat.length} pushes, ${writes2.stats.failed} writes failed)`],
         [`Stored-to-push latency p50 / p95 / p99 across instances, same run`, pcts(m2.deliveries.map((l) => l.ms))],
       );
