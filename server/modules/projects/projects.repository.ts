@@ -1,16 +1,23 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { authorHiddenColumn, authorVisible } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, users } from '../../db/schema';
-import { previewOriginParam, selectProjectViews, type ProjectViewRow } from './project-view';
+import { prepared } from '../../db/prepared';
+import { previewOriginOf, previewOriginParam, selectProjectViews, type ProjectViewRow } from './project-view';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 
-/** One project with its card, or undefined. */
+/** One project with its card, or undefined. Prepared: every project page out of cache reads it. */
 export async function findProjectView(db: DbOrTx, id: number, previewOrigin: string | undefined): Promise<ProjectViewRow | undefined> {
-  const [row] = await selectProjectViews(db, previewOriginParam(previewOrigin)).where(eq(projects.id, id)).limit(1);
+  const statement = prepared(db, 'find_project_view', (d, name) =>
+    selectProjectViews(d, sql`${sql.placeholder('previewOrigin')}`)
+      .where(eq(projects.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, previewOrigin: previewOriginOf(previewOrigin) });
   return row;
 }
 
