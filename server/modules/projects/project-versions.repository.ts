@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
-import { authorHiddenColumn } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, projectVersions, users, type VersionFile } from '../../db/schema';
+import { hostedAccessColumns } from './project-view';
 
 export type ProjectVersionRow = typeof projectVersions.$inferSelect;
 
@@ -10,10 +10,8 @@ export async function findVersionedProject(db: DbOrTx, projectId: number) {
   const [row] = await db
     .select({
       id: projects.id,
-      hostingType: projects.hostingType,
       createdAt: projects.createdAt,
-      authorId: projects.authorId,
-      authorIsSuspended: authorHiddenColumn,
+      ...hostedAccessColumns,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.authorId))
@@ -98,9 +96,7 @@ export async function findVersionFile(db: DbOrTx, projectId: number, number: num
   const [row] = await db
     .select({
       files: projectVersions.files,
-      hostingType: projects.hostingType,
-      authorId: projects.authorId,
-      authorIsSuspended: authorHiddenColumn,
+      ...hostedAccessColumns,
     })
     .from(projectVersions)
     .innerJoin(projects, eq(projects.id, projectVersions.projectId))

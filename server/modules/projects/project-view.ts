@@ -33,6 +33,12 @@ const { searchDocument: _searchDocument, ...projectColumns } = getTableColumns(p
 /** The columns the rules about a project need (owner, visibility, feeds), besides its card. */
 export const projectViewColumns = { ...projectColumns, authorIsSuspended: authorHiddenColumn };
 
+/**
+ * What decides whether a project's hosted files (and versions) may be served: its hosting and its
+ * author's state, from `projects` joined with its author in `users`.
+ */
+export const hostedAccessColumns = { hostingType: projects.hostingType, authorId: projects.authorId, authorIsSuspended: authorHiddenColumn };
+
 /** SELECT projects joined with their author, each with its card; add where/orderBy/limit at the call site. */
 export function selectProjectViews(db: DbOrTx, previewOrigin: SQL) {
   return db

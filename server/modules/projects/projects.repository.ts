@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { authorHiddenColumn, authorVisible } from '../../access/visibility-sql';
+import { authorVisible } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, users } from '../../db/schema';
 import { prepared } from '../../db/prepared';
-import { previewOriginOf, previewOriginParam, selectProjectViews, type ProjectViewRow } from './project-view';
+import { hostedAccessColumns, previewOriginOf, previewOriginParam, selectProjectViews, type ProjectViewRow } from './project-view';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -91,9 +91,7 @@ export async function findHostedFile(db: DbOrTx, projectId: number, path: string
     .select({
       storageKey: projectFiles.storageKey,
       mimeType: projectFiles.mimeType,
-      hostingType: projects.hostingType,
-      authorId: projects.authorId,
-      authorIsSuspended: authorHiddenColumn,
+      ...hostedAccessColumns,
     })
     .from(projectFiles)
     .innerJoin(projects, eq(projects.id, projectFiles.projectId))
