@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema';
 import type { RunningServer } from '../start-server';
 import { TestClient } from '../test/http-client';
-import { startSecondInstance, startTestServer, type TestServer } from '../test/harness';
+import { startSecondInstance, startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harness';
 import { insertProject } from '../test/factories';
 
 // Two instances on one database and one Redis: a like or a comment on one instance reaches the cached
 // reads of the other (the public cache's Redis channel), and drops only what shows its project.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let a: TestServer;
 let b: RunningServer;
 beforeAll(async () => {
-  a = await startTestServer({ REDIS_URL });
+  a = await startTestServer({ REDIS_URL: TEST_REDIS_URL });
   b = await startSecondInstance(a);
 }, 60_000);
 afterAll(async () => {

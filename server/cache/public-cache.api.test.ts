@@ -6,11 +6,10 @@ import { blogPosts, notifications, projects, recommendationSnapshots, users } fr
 import { insertNotification } from '../modules/notifications/notifications.repository';
 import { setAdminByEmail } from '../modules/users/users.repository';
 import { connectRedis } from '../redis';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harness';
 import { insertProject } from '../test/factories';
 import { PublicCache } from './public-cache';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -241,7 +240,7 @@ describe('public read cache', () => {
 
   it('when one instance invalidates, then another instance sharing Redis drops its copy too, and tells its other caches (search) of public drops', async () => {
     const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
-    const [ra, rb] = await Promise.all([connectRedis(REDIS_URL), connectRedis(REDIS_URL)]);
+    const [ra, rb] = await Promise.all([connectRedis(TEST_REDIS_URL), connectRedis(TEST_REDIS_URL)]);
     const a = new PublicCache({ redis: ra, prefix, maxBytes: 1 << 20 });
     const b = new PublicCache({ redis: rb, prefix, maxBytes: 1 << 20 });
     await Promise.all([a.start(), b.start()]);

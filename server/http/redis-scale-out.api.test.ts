@@ -3,16 +3,15 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../start-server';
 import { TestClient } from '../test/http-client';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harness';
 import { SESSION_COOKIE } from './session';
 
 // Two app instances over one database and one Redis, as behind a load balancer.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let a: TestServer;
 let b: RunningServer;
 beforeAll(async () => {
-  a = await startTestServer({ REDIS_URL, LOGIN_RATE_LIMIT: '3' });
+  a = await startTestServer({ REDIS_URL: TEST_REDIS_URL, LOGIN_RATE_LIMIT: '3' });
   b = await startServer(a.deps.config, { database: a.database, serveWeb: false, logger: a.logger });
 });
 afterAll(async () => {
@@ -29,7 +28,7 @@ describe('scale-out with Redis', () => {
     expect(me.body.id).toBe(user.id);
 
     const sid = decodeURIComponent(client.cookie(SESSION_COOKIE)!).slice(2).split('.')[0]!;
-    const redis = createClient({ url: REDIS_URL });
+    const redis = createClient({ url: TEST_REDIS_URL });
     await redis.connect();
     try {
       expect(await redis.exists(`${a.deps.config.REDIS_PREFIX}sess:${sid}`)).toBe(1);

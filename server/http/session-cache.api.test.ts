@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../start-server';
-import { startSecondInstance, startTestServer, type TestServer } from '../test/harness';
+import { startSecondInstance, startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harness';
 import { setAdminByEmail } from '../modules/users/users.repository';
 
 // Sessions read from Redis are reused by each instance for a few seconds (SessionCache): what must still
 // take effect at once (logout, suspension, a user's change in the database) does, on every instance.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** GET with a fixed cookie header (a browser replaying its cookie, or the same cookie on another instance). */
 async function statusWith(url: string, path: string, cookie: string): Promise<{ status: number; body: { displayName?: string | null } }> {
@@ -17,7 +16,7 @@ describe('cached sessions on two instances sharing Redis', () => {
   let a: TestServer;
   let b: RunningServer;
   beforeAll(async () => {
-    a = await startTestServer({ REDIS_URL });
+    a = await startTestServer({ REDIS_URL: TEST_REDIS_URL });
     b = await startSecondInstance(a);
   }, 60_000);
   afterAll(async () => {

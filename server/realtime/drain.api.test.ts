@@ -12,7 +12,7 @@ import { socketOptions } from '@shared/realtime/transport';
 import type { TCurrentUser } from '@shared/schemas/auth';
 import { startServer, type RunningServer } from '../start-server';
 import { TestClient } from '../test/http-client';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harness';
 import { spawnServer, type SpawnedServer } from '../test/spawn-server';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
@@ -22,7 +22,6 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database';
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Instance = { url: string; stop(): Promise<number | null> };
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DRAIN_DELAY_MS = 400;
 
 let first: Instance; // the client is on this one; it gets stopped
@@ -33,7 +32,7 @@ let balancerUrl: string;
 
 beforeAll(async () => {
   const env = {
-    REDIS_URL,
+    REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: `bbt:${randomBytes(4).toString('hex')}:`,
     SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
   };
@@ -59,7 +58,7 @@ beforeAll(async () => {
       await pg.drop();
       rmSync(dataDir, { recursive: true, force: true });
       // Leave Redis as we found it (the stream, recovery sessions, sign-ins).
-      const redis = createClient({ url: REDIS_URL });
+      const redis = createClient({ url: TEST_REDIS_URL });
       await redis.connect();
       for await (const keys of redis.scanIterator({ MATCH: `${env.REDIS_PREFIX}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
       await redis.quit();

@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '@shared/realtime/events';
 import { startServer, type RunningServer } from '../start-server';
 import { insertProject } from '../test/factories';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harness';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let t: TestServer;
 let second: RunningServer;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ REDIS_URL });
+  t = await startTestServer({ REDIS_URL: TEST_REDIS_URL });
   // A second instance over the same database and Redis, as behind a load balancer.
   second = await startServer(t.deps.config, { database: t.database, serveWeb: false, logger: t.logger });
 });

@@ -3,18 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/realtime/events';
 import { startServer, type RunningServer } from '../../start-server';
 import { TestClient } from '../../test/http-client';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer, TEST_REDIS_URL } from '../../test/harness';
 import { setAdminByEmail } from '../users/users.repository';
 
 // Suspension behind a load balancer: sessions in Redis, sockets on two instances.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let a: TestServer;
 let b: RunningServer;
 const sockets: ClientSocket[] = [];
 beforeAll(async () => {
-  a = await startTestServer({ REDIS_URL });
+  a = await startTestServer({ REDIS_URL: TEST_REDIS_URL });
   b = await startServer(a.deps.config, { database: a.database, serveWeb: false, logger: a.logger });
 });
 afterAll(async () => {
