@@ -4,6 +4,7 @@ import { useRef, useState, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
+import { useTheme } from '@mui/material/styles';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_MAX_WIDTH_PX } from '@shared/constants';
 import { TOAST_REGION, toastSeverity, type ToastInput } from './toast-parts';
 
@@ -13,12 +14,16 @@ export function ToastView({
   open,
   onClose,
   alertRef,
+  entered = false,
 }: {
   toast: ToastInput;
   open: boolean;
   onClose: () => void;
   alertRef: RefObject<HTMLDivElement | null>;
+  /** Already shown by the plain toast while this one loaded: no second entrance (a fade from blank). */
+  entered?: boolean;
 }) {
+  const theme = useTheme();
   const dragStart = useRef<number | null>(null);
   const [dragX, setDragX] = useState(0);
   return (
@@ -29,6 +34,7 @@ export function ToastView({
         if (reason !== 'clickaway') onClose();
       }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      {...(entered ? { transitionDuration: { enter: 0, exit: theme.transitions.duration.leavingScreen } } : {})}
       sx={{ maxWidth: TOAST_VIEWPORT_MAX_WIDTH_PX, width: 'calc(100% - 16px)' }}
     >
       <Alert

@@ -4,7 +4,14 @@ import { TOAST_DURATION_MS, TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_MAX_WIDTH_PX }
 import { afterFirstPaint } from '@web/lib/after-first-paint';
 import { TOAST_REGION, toastSeverity, type ToastInput } from './toast-parts';
 
-type ToastViewProps = { toast: ToastInput; open: boolean; onClose: () => void; alertRef: RefObject<HTMLDivElement | null> };
+type ToastViewProps = {
+  toast: ToastInput;
+  open: boolean;
+  onClose: () => void;
+  alertRef: RefObject<HTMLDivElement | null>;
+  /** Already on screen as the plain toast: the full one takes its place without a second entrance. */
+  entered?: boolean;
+};
 
 /**
  * The toast as plain boxes, shown while the full one (MUI Snackbar and Alert, with swipe) loads, or
@@ -104,7 +111,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {toast && LoadedToastView && <LoadedToastView key={toast.id} toast={toast} open={open} onClose={close} alertRef={alertRef} />}
       {toast && !LoadedToastView && (
         <Suspense fallback={<PlainToast key={toast.id} toast={toast} open={open} onClose={close} alertRef={alertRef} />}>
-          <ToastView key={toast.id} toast={toast} open={open} onClose={close} alertRef={alertRef} />
+          <ToastView key={toast.id} toast={toast} open={open} onClose={close} alertRef={alertRef} entered />
         </Suspense>
       )}
     </ToastContext.Provider>
