@@ -59,6 +59,25 @@ const adminTab = (tab: 'Users' | 'Reports' | 'Blog') => async (page: Page) => {
   await expect(target).toHaveAttribute('aria-selected', 'true');
 };
 const adminReady = heading('Admin Portal');
+/**
+ * A toast is part of the screen: wait until it shows this text and its entrance (a fade and grow, an
+ * inline CSS transition, which may start after the page has settled) has ended, so axe reads its final
+ * colours and not a mid-fade blend.
+ */
+async function toastAtRest(page: Page, text: string) {
+  await expect(page.getByTestId('toast')).toContainText(text);
+  await expect
+    .poll(() =>
+      page.getByTestId('toast').evaluate((el) => {
+        // The fade may sit on a wrapper around the toast: the toast and every ancestor are fully opaque,
+        // and no finite animation of the page is still running.
+        const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        for (let node: Element | null = el; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+        return !running;
+      }),
+    )
+    .toBe(true);
+}
 /** Saves a draft through the Create Project dialog, so the Drafts section of /my-projects shows. */
 const draftSaved = {
   name: 'a saved draft',
@@ -69,17 +88,7 @@ const draftSaved = {
     await d.getByRole('button', { name: 'Save draft' }).click();
     await expect(d).toBeHidden();
     await expect(page.getByTestId('draft').first()).toBeVisible();
-    // The 'Draft saved' toast is part of the screen: wait for it, so it is measured at rest and not mid-fade.
-    await expect(page.getByTestId('toast')).toContainText('Draft saved');
-    // Its entrance (a fade and grow, an inline CSS transition) has ended: the colours axe reads are final.
-    await expect
-      .poll(() =>
-        page.getByTestId('toast').evaluate((el) => {
-          const running = el.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
-          return !running && getComputedStyle(el).opacity === '1';
-        }),
-      )
-      .toBe(true);
+    await toastAtRest(page, 'Draft saved');
   },
 };
 /** The browser goes offline on a visited page: the offline banner shows. */
@@ -124,7 +133,15 @@ const ROWS: Row[] = [
   { path: '/search?q=orbit', roles: MEMBER },
   { path: '/search', roles: ['member'] },
   // Premium screens.
-  { path: '/subscribe', roles: ['visitor'], ready: heading('Authentication Required') },
+  // A visitor is told by the page and by a toast; both are measured at rest.
+  {
+    path: '/subscribe',
+    roles: ['visitor'],
+    ready: async (page: Page) => {
+      await heading('Authentication Required')(page);
+      await toastAtRest(page, 'Please log in to access premium features');
+    },
+  },
   { path: '/subscribe', roles: ['member'], ready: heading('Free', 2) },
   { path: '/subscribe', roles: ['premium'], ready: heading("You're Premium!", 2) },
   { path: '/subscribe/success', roles: ['member', 'premium'] },
