@@ -444,6 +444,12 @@ export async function promoteNextRecommendationSnapshot(db: DbOrTx, userId: stri
 
 /** Trigram thresholds: a misspelt word's corrections, and author names that resemble the query. */
 export const SEARCH_THRESHOLDS = { correction: 0.3, wordSimilarity: 0.3 } as const;
+/**
+ * An author's likeness that ranks their projects with a word hit (0.9 x 0.5 rounds to 0.5, a word
+ * hit's least): weaker names can only fill a page the words leave short, so a search that may end
+ * with its words alone takes these authors only.
+ */
+export const AUTHOR_LIKENESS_BESIDE_WORDS = 0.5;
 /** At most this many corrections per query word. */
 const CORRECTIONS_PER_WORD = 3;
 /** A search by author name takes the best-matching authors and their best-scored projects. */
@@ -633,7 +639,12 @@ function fullText(terms: SearchTerms) {
  * Relevance (title similarity, author similarity, full-text rank) is rounded to one decimal; among
  * equally relevant projects premium authors' come first, then trending.
  */
-export function searchProjectsQuerySql(terms: SearchTerms, limit: number, plan: SearchSourcePlan = GIN_ONLY): SQL {
+export function searchProjectsQuerySql(
+  terms: SearchTerms,
+  limit: number,
+  plan: SearchSourcePlan = GIN_ONLY,
+  authorLikenessMin: number = SEARCH_THRESHOLDS.wordSimilarity,
+): SQL {
   const fts = fullText(terms);
   // Both sources read projects through an index and carry what the ranking needs (the stored document
   // included), so the matches are never joined back to projects.
@@ -651,15 +662,21 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number, plan: 
       })
     : null;
   return sql`
-    WITH ${candidates ? sql`${candidates},` : sql``} matches AS (
-      ${candidates ? sql`SELECT * FROM candidates UNION ALL` : sql``}
-      -- The best-matching authors' best projects: a common first name cannot pull in half the table.
-      SELECT x.* FROM (
-        SELECT u.id FROM users u
+    WITH ${candidates ? sql`${candidates},` : sql``}
+    -- The best-matching authors, their likeness computed once: a common first name cannot pull in half
+    -- the table, and no candidate computes its author's likeness again (below 0.3 it could not lift a
+    -- text hit, whose relevance starts at 0.4).
+    authors AS MATERIALIZED (
+      SELECT * FROM (
+        SELECT u.id, word_similarity(${terms.text}, ${AUTHOR_NAME}) AS likeness FROM users u
         WHERE ${AUTHOR_NAME} %> ${terms.text} AND ${userVisibleSql('u')}
-        ORDER BY word_similarity(${terms.text}, ${AUTHOR_NAME}) DESC, u.id
-        LIMIT ${AUTHORS_PER_SEARCH}
-      ) a CROSS JOIN LATERAL (
+      ) l WHERE likeness >= ${authorLikenessMin}
+      ORDER BY likeness DESC, id
+      LIMIT ${AUTHORS_PER_SEARCH}
+    ), matches AS (
+      ${candidates ? sql`SELECT * FROM candidates UNION ALL` : sql``}
+      -- Their best projects.
+      SELECT x.* FROM authors a CROSS JOIN LATERAL (
         SELECT ${row} FROM projects p WHERE p.author_id = a.id
         ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
         LIMIT ${PROJECTS_PER_AUTHOR}
@@ -668,13 +685,13 @@ export function searchProjectsQuerySql(terms: SearchTerms, limit: number, plan: 
       SELECT DISTINCT ON (m.id) m.id, m.trending_score,
         greatest(
           word_similarity(${terms.text}, lower(m.title)),
-          0.9 * word_similarity(${terms.text}, ${AUTHOR_NAME}),
+          0.9 * coalesce(a.likeness, 0),
           ${fts.relevance(sql.raw('m.document'))},
           ${fts.titleRelevance(sql.raw('m.title'))}
         )::float8 AS relevance,
         ${fts.query ? sql`m.document @@ ${fts.query}` : sql`false`} AS text_hit,
         ${sql.raw(PREMIUM_NOW_SQL)} AS premium
-      FROM matches m JOIN users u ON u.id = m.author_id
+      FROM matches m JOIN users u ON u.id = m.author_id LEFT JOIN authors a ON a.id = m.author_id
       WHERE ${userVisibleSql('u')}
     )
     SELECT id, text_hit AS "textHit" FROM ranked
@@ -732,10 +749,18 @@ function planOf(db: DbOrTx, table: 'projects' | 'comments', terms: SearchTerms):
   return query ? searchSourcePlan(db, table, query) : Promise.resolve(GIN_ONLY);
 }
 
-/** The best projects' ids, and how many of them the full text found (the rest are by author name). */
-export async function searchProjectIds(db: DbOrTx, terms: SearchTerms, limit: number): Promise<{ ids: number[]; textHits: number }> {
+/**
+ * The best projects' ids, and how many of them the full text found (the rest are by author name).
+ * `authorLikenessMin`: the least likeness of the authors whose projects are taken by name.
+ */
+export async function searchProjectIds(
+  db: DbOrTx,
+  terms: SearchTerms,
+  limit: number,
+  authorLikenessMin?: number,
+): Promise<{ ids: number[]; textHits: number }> {
   const plan = await planOf(db, 'projects', terms);
-  const rows = await rowsOf<{ id: number; textHit: boolean }>(db, searchProjectsQuerySql(terms, limit, plan));
+  const rows = await rowsOf<{ id: number; textHit: boolean }>(db, searchProjectsQuerySql(terms, limit, plan, authorLikenessMin));
   return { ids: rows.map((r) => Number(r.id)), textHits: rows.filter((r) => r.textHit).length };
 }
 

@@ -1,6 +1,7 @@
 import { publicNameOf } from '@shared/format';
 import { SEARCH_RESULTS_MAX, type TSearchResults } from '@shared/schemas/discovery';
 import {
+  AUTHOR_LIKENESS_BESIDE_WORDS,
   findVisibleProjectCards,
   findWordCorrections,
   searchComments,
@@ -61,11 +62,15 @@ export function searchTermsOf(q: string, corrections: ReadonlyMap<string, readon
  * trigram lookups. The trigram thresholds are connection settings (db/client.ts CONNECTION_SETTINGS).
  */
 async function findHits(db: Db, text: string): Promise<{ projectIds: number[]; comments: CommentHitRow[] }> {
-  const run = async (terms: SearchTerms) => {
-    const [projects, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
+  const run = async (terms: SearchTerms, authorLikenessMin?: number) => {
+    const [projects, comments] = await Promise.all([
+      searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin),
+      searchComments(db, terms, SEARCH_RESULTS_MAX),
+    ]);
     return { projectIds: projects.ids, textHits: projects.textHits, comments };
   };
-  const exact = await run({ ...searchTermsOf(text), fuzzyQuery: null });
+  // Kept only when its words fill the page, so weaker author names could not have shown.
+  const exact = await run({ ...searchTermsOf(text), fuzzyQuery: null }, AUTHOR_LIKENESS_BESIDE_WORDS);
   if (exact.textHits >= SEARCH_RESULTS_MAX) return exact;
   const corrections = await findWordCorrections(
     db,

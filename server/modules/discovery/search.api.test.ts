@@ -74,6 +74,17 @@ describe('GET /api/search', () => {
     expect(idsOf((await search('lovelase')).projects)).toEqual([ids.engine]);
   });
 
+  it("when the words alone fill a page, then the projects of an author whose name is the query still come first", async () => {
+    const keeper = await t.signUp({ firstName: 'Orbit', lastName: 'Keeper' });
+    const own = (await kit.project(keeper.user.id, { title: 'Quiet tool', description: 'Keeps notes', category: 'Tools' })).id;
+    const others = await t.signUp({ firstName: 'Dee', lastName: 'Writer' });
+    for (let i = 0; i < 55; i++) await kit.project(others.user.id, { title: `Tool ${i}`, description: 'Plots an orbit around a planet', category: 'Tools' });
+    await kit.refresh();
+    const found = idsOf((await search('orbit')).projects);
+    expect(found).toHaveLength(50);
+    expect(found[0]).toBe(own);
+  });
+
   it('when the query is blank, missing or whitespace, then both lists are empty', async () => {
     for (const path of ['/api/search?q=', '/api/search', '/api/search?q=%20%20%20']) {
       const res = await me.get(path);
