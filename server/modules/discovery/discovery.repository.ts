@@ -658,6 +658,7 @@ export function searchProjectsQuerySql(
   const row = sql`p.id, p.title, p.trending_score, p.author_id, ${PROJECT_DOCUMENT} AS document`;
   // Capped candidates (candidatesSql); nothing is computed per match: relevance is computed below, for
   // the capped candidates only.
+  const textHit = fts.query ? sql`m.document @@ ${fts.query}` : sql`false`;
   const candidates = fts.query
     ? candidatesSql({
         select: row,
@@ -690,14 +691,16 @@ export function searchProjectsQuerySql(
         LIMIT ${PROJECTS_PER_AUTHOR}
       ) x
     ), ranked AS (
+      -- A project the words do not find ranks by its author's name alone: the likeness of its title
+      -- (a trigram comparison, the costliest part of ranking) is computed for text hits only.
       SELECT DISTINCT ON (m.id) m.id, m.trending_score,
-        greatest(
+        (CASE WHEN ${textHit} THEN greatest(
           word_similarity(${terms.text}, lower(m.title)),
           0.9 * coalesce(a.likeness, 0),
           ${fts.relevance(sql.raw('m.document'))},
           ${fts.titleRelevance(sql.raw('m.title'))}
-        )::float8 AS relevance,
-        ${fts.query ? sql`m.document @@ ${fts.query}` : sql`false`} AS text_hit,
+        ) ELSE 0.9 * coalesce(a.likeness, 0) END)::float8 AS relevance,
+        ${textHit} AS text_hit,
         ${sql.raw(PREMIUM_NOW_SQL)} AS premium
       FROM matches m JOIN users u ON u.id = m.author_id LEFT JOIN authors a ON a.id = m.author_id
       WHERE ${userVisibleSql('u')}
