@@ -659,6 +659,7 @@ export function searchProjectsQuerySql(
   // Capped candidates (candidatesSql); nothing is computed per match: relevance is computed below, for
   // the capped candidates only.
   const textHit = fts.query ? sql`m.document @@ ${fts.query}` : sql`false`;
+  const likeness = sql.raw(`coalesce(k.likenesses[array_position(k.ids, m.author_id)], 0)`);
   const candidates = fts.query
     ? candidatesSql({
         select: row,
@@ -690,19 +691,23 @@ export function searchProjectsQuerySql(
         ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
         LIMIT ${PROJECTS_PER_AUTHOR}
       ) x
-    ), ranked AS (
+    ),
+    -- The likenesses as two aligned arrays, looked up per candidate: the planner cannot size the authors
+    -- (it guesses one) and joined them in a loop that read all of them for every candidate.
+    known AS (SELECT coalesce(array_agg(id), '{}') AS ids, coalesce(array_agg(likeness), '{}') AS likenesses FROM authors),
+    ranked AS (
       -- A project the words do not find ranks by its author's name alone: the likeness of its title
       -- (a trigram comparison, the costliest part of ranking) is computed for text hits only.
       SELECT DISTINCT ON (m.id) m.id, m.trending_score,
         (CASE WHEN ${textHit} THEN greatest(
           word_similarity(${terms.text}, lower(m.title)),
-          0.9 * coalesce(a.likeness, 0),
+          0.9 * ${likeness},
           ${fts.relevance(sql.raw('m.document'))},
           ${fts.titleRelevance(sql.raw('m.title'))}
-        ) ELSE 0.9 * coalesce(a.likeness, 0) END)::float8 AS relevance,
+        ) ELSE 0.9 * ${likeness} END)::float8 AS relevance,
         ${textHit} AS text_hit,
         ${sql.raw(PREMIUM_NOW_SQL)} AS premium
-      FROM matches m JOIN users u ON u.id = m.author_id LEFT JOIN authors a ON a.id = m.author_id
+      FROM matches m JOIN users u ON u.id = m.author_id CROSS JOIN known k
       WHERE ${userVisibleSql('u')}
     )
     SELECT id, text_hit AS "textHit" FROM ranked
