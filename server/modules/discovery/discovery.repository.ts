@@ -752,8 +752,9 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, plan: 
     best AS (
       SELECT m.*, round(${fts.relevance(sql.raw('m.document'))}::numeric, 1) AS relevance FROM matches m
       WHERE m.user_id NOT IN (SELECT hu.id FROM users hu WHERE ${userHiddenSql('hu')})
-        -- Hidden with their projects: the projects of suspended authors are few and found by author.
-        AND m.project_id NOT IN (SELECT p.id FROM users pa JOIN projects p ON p.author_id = pa.id WHERE ${userHiddenSql('pa')})
+        -- Hidden with their projects: looked up per candidate (listing every suspended author's
+        -- projects cost 4 ms a search at 1M projects).
+        AND NOT EXISTS (SELECT 1 FROM projects p JOIN users pa ON pa.id = p.author_id WHERE p.id = m.project_id AND ${userHiddenSql('pa')})
       ORDER BY relevance DESC, m.created_at DESC, m.id DESC
       LIMIT ${limit}
     )
