@@ -10,7 +10,6 @@ import { startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harnes
 import { insertProject } from '../test/factories';
 import { PublicCache } from './public-cache';
 
-
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();

@@ -38,8 +38,8 @@ export const CONNECTION_SETTINGS = {
   'pg_trgm.similarity_threshold': '0.3',
   'pg_trgm.word_similarity_threshold': '0.3',
   max_parallel_workers_per_gather: '0',
-  // Compiling a plan costs ~30 ms, and the planner starts at a cost of 100,000, which search's and the
-  // feeds' plans reach at 1M projects for branches that never run: answers are short, nothing gains.
+  // Compiling a plan costs ~30 ms; the planner starts at a cost of 100,000, which search's plans reach at
+  // 1M projects through branches that never run. The API's answers are short: nothing gains from it.
   jit: 'off',
   random_page_cost: '1.1',
 } as const;

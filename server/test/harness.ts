@@ -21,10 +21,10 @@ export type TestServer = RunningServer & {
   close(): Promise<void>;
 };
 
-/** Starts the real server on port 0 over a fresh database (practica's startWebServer pattern). */
 /** The Redis the tests that need one use (each test server takes its own key prefix in it). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Starts the real server on port 0 over a fresh database (practica's startWebServer pattern). */
 export async function startTestServer(env: Record<string, string> = {}, opts: { logger?: Logger; serveWeb?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-test-'));
   const testDb = await createTestDatabase();

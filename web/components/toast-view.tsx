@@ -1,12 +1,12 @@
 // The visible toast, loaded after the first paint (or with the first toast): the live regions that
 // announce toasts stay in components/toaster.tsx, always in the page.
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import { useTheme } from '@mui/material/styles';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_MAX_WIDTH_PX } from '@shared/constants';
-import { TOAST_REGION, toastSeverity, type ToastInput } from './toast-parts';
+import { TOAST_REGION, toastSeverity, type ToastViewProps } from './toast-parts';
 
 /** One toast (render it with the toast's id as key): 5 s, swipe right 50 px to dismiss. */
 export function ToastView({
@@ -15,14 +15,7 @@ export function ToastView({
   onClose,
   alertRef,
   entered = false,
-}: {
-  toast: ToastInput;
-  open: boolean;
-  onClose: () => void;
-  alertRef: RefObject<HTMLDivElement | null>;
-  /** Already shown by the plain toast while this one loaded: no second entrance (a fade from blank). */
-  entered?: boolean;
-}) {
+}: ToastViewProps) {
   const theme = useTheme();
   const dragStart = useRef<number | null>(null);
   const [dragX, setDragX] = useState(0);

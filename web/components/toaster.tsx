@@ -1,17 +1,8 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { TOAST_DURATION_MS, TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_MAX_WIDTH_PX } from '@shared/constants';
 import { afterFirstPaint } from '@web/lib/after-first-paint';
-import { TOAST_REGION, toastSeverity, type ToastInput } from './toast-parts';
-
-type ToastViewProps = {
-  toast: ToastInput;
-  open: boolean;
-  onClose: () => void;
-  alertRef: RefObject<HTMLDivElement | null>;
-  /** Already on screen as the plain toast: the full one takes its place without a second entrance. */
-  entered?: boolean;
-};
+import { TOAST_REGION, toastSeverity, type ToastInput, type ToastViewProps } from './toast-parts';
 
 /**
  * The toast as plain boxes, shown while the full one (MUI Snackbar and Alert, with swipe) loads, or

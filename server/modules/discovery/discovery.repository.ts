@@ -600,7 +600,6 @@ async function searchSourcePlan(db: DbOrTx, table: 'projects' | 'comments', quer
  * later drops rows both steps found.
  */
 function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; plan: SearchSourcePlan; cap: number }): SQL {
-  const cap = o.cap;
   const walked = o.plan.walkRows > 0;
   const walk = walked
     ? sql`SELECT * FROM (SELECT ${o.select} FROM ${o.from} ORDER BY ${o.order} LIMIT ${o.plan.walkRows}) w
@@ -613,7 +612,7 @@ function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; q
           ORDER BY ${o.document} <=> ${o.query} LIMIT ${SEARCH_RANKED_CANDIDATES}`
       : // OFFSET 0 keeps the planner from walking the order's index instead, which reads the whole table for a rare word.
         sql`SELECT * FROM (SELECT * FROM (SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${unlessWalked} OFFSET 0) g
-          ORDER BY ${o.order} LIMIT ${cap}) i`;
+          ORDER BY ${o.order} LIMIT ${o.cap}) i`;
   return sql`walk AS MATERIALIZED (${walk}), candidates AS (SELECT * FROM walk UNION ALL (${indexed}))`;
 }
 
