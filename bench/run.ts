@@ -371,6 +371,9 @@ async function withExistingPostgres(name: string): Promise<SizeResult> {
     if (!m) throw new Error(`BENCH_EXISTING_DB: ${name} has no generated data (no bench_member)`);
     // First pages rank afresh, as in a generated database.
     await database.db.execute(sql`DELETE FROM recommendation_snapshots`);
+    // A database made by bench:queries has no premium creator: without one, analytics answers 403 to every request.
+    const [premium] = await rows<{ ok: boolean }>(database.db, sql`SELECT is_premium AND premium_expires_at > now() AS ok FROM users WHERE id = ${m.id}`);
+    if (!premium?.ok) await generateAnalyticsData(database.db, m.id);
     fixture = await prepareFixture(database.db, m.id);
     projects = Number((await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM projects`))[0]!.n);
   } finally {
