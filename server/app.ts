@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   api.use((req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? json(req, res, next) : next()));
   api.use(refuseNul);
   api.use(sameOriginGuard(config.PUBLIC_URL));
-  api.use(sessionWhenNeeded(session.middleware));
+  api.use(sessionWhenNeeded({ middleware: session.middleware, store: session.store, secret: opts.sessionSecret }));
   api.use(renewSignedInSession);
   api.use(loadUser((ids) => findUsersByIds(deps.db, ids)));
   // The rate limit first: a refused request costs no idempotency-key writes.

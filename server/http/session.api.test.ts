@@ -40,6 +40,25 @@ describe('database sessions', () => {
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 
+  it("when a member is suspended, then the request that signs them out also removes their stored session", async () => {
+    const { client, user } = await server.signUp();
+    expect((await client.get('/api/projects/trending')).status).toBe(200);
+    await server.deps.db.execute(sql`UPDATE users SET is_suspended = true WHERE id = ${user.id}`);
+    expect((await client.get('/api/projects/trending')).status).toBe(200);
+    const left = (await server.deps.db.execute(sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${user.id}`)) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBe(0);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('when a session cookie is altered by one character, then its requests are a visitor\'s', async () => {
+    const { client } = await server.signUp();
+    const cookie = client.cookieHeader;
+    expect((await fetch(server.url + '/api/auth/user', { headers: { cookie } })).status).toBe(200);
+    const altered = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await fetch(server.url + '/api/auth/user', { headers: { cookie: altered } })).status).toBe(401);
+    expect((await fetch(server.url + '/api/projects/trending', { headers: { cookie: altered } })).status).toBe(200);
+  });
+
   it('when many members ask at once, then each is answered as themselves and a suspension set meanwhile applies to its member only', async () => {
     const members = await Promise.all(Array.from({ length: 12 }, () => server.signUp()));
     const suspended = members[5]!;

@@ -4,6 +4,7 @@ import session from 'express-session';
 import type { Db } from '../db/client';
 import type { RedisClient } from '../redis';
 import type { SessionCache } from './session-cache';
+import { sessionReader } from './session-read';
 import { DbSessionStore, SESSION_TOUCH_INTERVAL_MS } from './session-store';
 
 declare module 'express-session' {
@@ -132,16 +133,27 @@ export function createSession(opts: {
   };
 }
 
-/** The routes that start, read or end a session for a request that has none yet. */
+/** The routes that start, read or end a session for a request that has none yet: the only ones that write it (with renewal). */
 const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout)|login|callback|logout)$/;
 
 /**
- * The session middleware for requests that carry a session cookie or go to a sign-in route. Any other
- * request has no session to load, and express-session would still make (and throw away) a new one for
- * it, with a random id and a hash, on every anonymous read.
+ * The session for requests that carry a session cookie or go to a sign-in route. Any other request has
+ * no session to load, and express-session would still make (and throw away) a new one for it, with a
+ * random id and a hash, on every anonymous read. A request that leaves its session as it is (all but
+ * the session routes and a due renewal) reads it without express-session's hooks (session-read.ts).
  */
-export function sessionWhenNeeded(middleware: RequestHandler): RequestHandler {
-  return (req, res, next) => (hasSessionCookie(req) || SESSION_ROUTES.test(req.path) ? middleware(req, res, next) : next());
+export function sessionWhenNeeded(setup: { middleware: RequestHandler; store: session.Store; secret: string }): RequestHandler {
+  const read = sessionReader({
+    ...setup,
+    cookieName: SESSION_COOKIE,
+    mayChange: (req, sess) => SESSION_ROUTES.test(req.path) || (sess !== null && renewalDue(sess, Date.now())),
+  });
+  return (req, res, next) => (hasSessionCookie(req) ? read(req, res, next) : SESSION_ROUTES.test(req.path) ? setup.middleware(req, res, next) : next());
+}
+
+/** Whether a signed-in session is due for its 30 days to move forward (see renewSignedInSession). */
+function renewalDue(sess: Partial<session.SessionData>, now: number): boolean {
+  return Boolean(sess.userId) && now - (sess.renewedAt ?? 0) >= SESSION_TOUCH_INTERVAL_MS;
 }
 
 /**
@@ -150,9 +162,9 @@ export function sessionWhenNeeded(middleware: RequestHandler): RequestHandler {
  * session with a new expiry and sends the cookie again with it. Other answers carry no cookie.
  */
 export const renewSignedInSession: RequestHandler = (req, _res, next) => {
-  const session = req.session as typeof req.session | undefined;
+  const current = req.session as typeof req.session | undefined;
   const now = Date.now();
-  if (session?.userId && now - (session.renewedAt ?? 0) >= SESSION_TOUCH_INTERVAL_MS) session.renewedAt = now;
+  if (current && renewalDue(current, now)) current.renewedAt = now;
   next();
 };
 
