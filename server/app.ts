@@ -15,7 +15,7 @@ import { securityHeaders } from './http/security-headers';
 import { refuseNul } from './http/refuse-nul';
 import { routeIndex } from './http/route-index';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { createSession, renewSignedInSession, sessionWhenNeeded, type SessionSetup } from './http/session';
+import { createSession, renewSignedInSession, type SessionSetup } from './http/session';
 import { precompressedAssets, robotsTxt, sitemapXml } from './http/site-files';
 import { staticLanding } from './http/static-landing';
 import { healthRoutes } from './modules/health/health.routes';
@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   api.use((req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? json(req, res, next) : next()));
   api.use(refuseNul);
   api.use(sameOriginGuard(config.PUBLIC_URL));
-  api.use(sessionWhenNeeded({ middleware: session.middleware, store: session.store, secret: opts.sessionSecret }));
+  api.use(session.whenNeeded);
   api.use(renewSignedInSession);
   api.use(loadUser((ids) => findUsersByIds(deps.db, ids)));
   // The rate limit first: a refused request costs no idempotency-key writes.

@@ -100,7 +100,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const stopUpkeep = await startTableUpkeep({ database, logger }, { busy: () => inFlight.busy() });
   const realtime = await attachRealtime({
     httpServer: server,
-    session: session.middleware,
+    session: session.whenNeeded,
     db: database.db,
     redis,
     redisPrefix: config.REDIS_PREFIX,

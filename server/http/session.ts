@@ -23,7 +23,8 @@ const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionSetup = {
-  middleware: ReturnType<typeof session>;
+  /** The session for API requests and socket handshakes: loaded only where there is one (sessionWhenNeeded). */
+  whenNeeded: RequestHandler;
   store: session.Store;
   /** Destroys every session of one user, in the database table or in Redis, and every instance's copy. */
   destroyUserSessions(userId: string): Promise<void>;
@@ -126,7 +127,7 @@ export function createSession(opts: {
     cookie: { httpOnly: true, sameSite: 'lax', secure: opts.secure, maxAge: THIRTY_DAYS_MS, path: '/' },
   });
   return {
-    middleware,
+    whenNeeded: sessionWhenNeeded({ middleware, store, secret: opts.secret }),
     store,
     destroyUserSessions: (userId) => (redisStore ?? dbStore!).destroyUserSessions(userId),
     close: () => dbStore?.close(),
@@ -142,7 +143,7 @@ const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout)|login|callback|lo
  * random id and a hash, on every anonymous read. A request that leaves its session as it is (all but
  * the session routes and a due renewal) reads it without express-session's hooks (session-read.ts).
  */
-export function sessionWhenNeeded(setup: { middleware: RequestHandler; store: session.Store; secret: string }): RequestHandler {
+function sessionWhenNeeded(setup: { middleware: RequestHandler; store: session.Store; secret: string }): RequestHandler {
   const read = sessionReader({
     ...setup,
     cookieName: SESSION_COOKIE,
