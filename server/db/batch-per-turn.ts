@@ -90,3 +90,8 @@ const batches = new PerHandle();
 export function isolatedBatchOf<I, O>(db: object, name: string, runMany: (items: I[]) => Promise<O[]>): IsolatedBatch<I, O> {
   return batches.get(db, name, () => new IsolatedBatch(runMany));
 }
+
+/** The BatchedRead of this name for a database handle, made on first use (like its prepared statement). */
+export function batchedReadOf<K, V>(db: object, name: string, readMany: (keys: K[]) => Promise<Map<K, V>>): BatchedRead<K, V> {
+  return batches.get(db, name, () => new BatchedRead(readMany));
+}

@@ -52,6 +52,18 @@ describe('GET /api/projects/:id', () => {
     });
   });
 
+  it('when many project pages, one of them missing, are asked for at once, then each answer is its own project', async () => {
+    const { user } = await t.signUp();
+    const seeded = await Promise.all(Array.from({ length: 12 }, (_, i) => seedProject(user.id, { title: `Batch page ${i}` })));
+    const ids = [...seeded.map((p) => p.id), Math.max(...seeded.map((p) => p.id)) + 1000];
+    // Fired together: the server reads the pages of one event-loop turn in one query.
+    const answers = await Promise.all(ids.map((id) => t.client().get(`/api/projects/${id}`)));
+    expect(answers.map((res) => [res.status, res.body.id, res.body.title])).toEqual([
+      ...seeded.map((p, i) => [200, p.id, `Batch page ${i}`]),
+      [404, undefined, undefined],
+    ]);
+  });
+
   it('when the project is native, then previewUrl names its hosted index.html', async () => {
     const { user } = await t.signUp();
     const p = await seedProject(user.id, { hostingType: 'native', projectUrl: null });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { authorVisible } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, users } from '../../db/schema';
+import { batchedReadOf } from '../../db/batch-per-turn';
 import { prepared } from '../../db/prepared';
 import { hostedAccessColumns, previewOriginOf, previewOriginParam, selectProjectViews, type ProjectViewRow } from './project-view';
 
@@ -9,16 +10,22 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 
-/** One project with its card, or undefined. Prepared: every project page out of cache reads it. */
-export async function findProjectView(db: DbOrTx, id: number, previewOrigin: string | undefined): Promise<ProjectViewRow | undefined> {
-  const statement = prepared(db, 'find_project_view', (d, name) =>
-    selectProjectViews(d, sql`${sql.placeholder('previewOrigin')}`)
-      .where(eq(projects.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id, previewOrigin: previewOriginOf(previewOrigin) });
-  return row;
+/**
+ * One project with its card, or undefined. Every project page out of cache reads it: the reads of one
+ * turn of the event loop share one prepared statement (a page over the long tail costs a round trip
+ * to the database otherwise, more than its row).
+ */
+export function findProjectView(db: DbOrTx, id: number, previewOrigin: string | undefined): Promise<ProjectViewRow | undefined> {
+  const origin = previewOriginOf(previewOrigin);
+  return batchedReadOf<number, ProjectViewRow>(db, `project_views ${origin}`, async (ids) => {
+    const statement = prepared(db, 'find_project_views', (d, name) =>
+      selectProjectViews(d, sql`${sql.placeholder('previewOrigin')}`)
+        .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::int[])`)
+        .prepare(name),
+    );
+    const rows = await statement.execute({ ids, previewOrigin: origin });
+    return new Map(rows.map((row) => [row.id, row]));
+  }).read(id);
 }
 
 export function findProjectById(db: DbOrTx, id: number): Promise<ProjectRow | undefined> {
