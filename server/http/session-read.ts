@@ -1,28 +1,10 @@
+import { parse as parseCookies } from 'cookie';
 import { unsign } from 'cookie-signature';
 import type { RequestHandler } from 'express';
 import type session from 'express-session';
 
 /** At most this many verified cookies are remembered (a member's cookie is ~80 bytes); the oldest go first. */
 const MAX_VERIFIED = 10_000;
-
-/**
- * The value of the first cookie named `name` in a Cookie header, trimmed and URI-decoded, as the cookie
- * parser express-session uses reads it (a value that does not decode is kept as sent).
- */
-export function cookieValue(header: string, name: string): string | undefined {
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length > 1) value = value.slice(1, -1);
-    try {
-      return value.includes('%') ? decodeURIComponent(value) : value;
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
 
 /**
  * The session id of a signed session cookie value (`s:<id>.<signature>`), or null when the signature
@@ -47,32 +29,31 @@ export class VerifiedCookies {
 }
 
 /**
- * Reads the session of a request that changes nothing in it (every request but sign-in, sign-out and a
- * due renewal, which `mayChange` names) without express-session's per-request machinery: the same cookie
- * check, the same store read and the same touch, but none of its hooks on the answer (two hashes of the
- * session, header and end wrappers), which cost a signed-in read of a cached answer as much as the rest
- * of it together. `req.session` is express-session's own Session object (`store.createSession`), so
- * regenerate() and destroy() work as before. Anything else (no cookie on a sign-in route, a cookie that
- * does not verify, a session not found, one that may change) goes through express-session itself.
+ * Reads the session of a request that changes nothing in it without express-session's per-request
+ * machinery: the same cookie parser and check, the same store read and the same touch, but none of its
+ * hooks on the answer (two hashes of the session, header and end wrappers), which cost a signed-in read
+ * of a cached answer as much as the rest of it together. `req.session` is express-session's own Session
+ * object (`store.createSession`), so regenerate() and destroy() work as before. The caller sends the
+ * routes that write their session to express-session; here a cookie that does not verify, a session not
+ * found and one `mayChange` names (a due renewal) go there too.
  */
 export function sessionReader(opts: {
   middleware: RequestHandler;
   store: session.Store;
   cookieName: string;
   secret: string;
-  /** Whether this request may write its session (express-session then tracks and saves the changes). */
-  mayChange: (req: Parameters<RequestHandler>[0], sess: session.SessionData | null) => boolean;
+  /** Whether the request will write this session (express-session then tracks and saves the changes). */
+  mayChange: (sess: session.SessionData) => boolean;
 }): RequestHandler {
   const { middleware, store, cookieName } = opts;
   const cookies = new VerifiedCookies(opts.secret);
   return (req, res, next) => {
-    const header = req.headers.cookie;
-    const signed = header === undefined ? undefined : cookieValue(header, cookieName);
+    const signed = req.headers.cookie === undefined ? undefined : parseCookies(req.headers.cookie)[cookieName];
     const sid = signed === undefined ? null : cookies.sessionId(signed);
-    if (sid === null || opts.mayChange(req, null)) return middleware(req, res, next);
+    if (sid === null) return middleware(req, res, next);
     store.get(sid, (err, sess) => {
       if (err) return next(err);
-      if (!sess || opts.mayChange(req, sess)) return middleware(req, res, next);
+      if (!sess || opts.mayChange(sess)) return middleware(req, res, next);
       // express-session installs generate() on its store, which regenerate() needs.
       req.sessionStore = store as typeof req.sessionStore;
       req.sessionID = sid;

@@ -144,12 +144,12 @@ const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout)|login|callback|lo
  * the session routes and a due renewal) reads it without express-session's hooks (session-read.ts).
  */
 function sessionWhenNeeded(setup: { middleware: RequestHandler; store: session.Store; secret: string }): RequestHandler {
-  const read = sessionReader({
-    ...setup,
-    cookieName: SESSION_COOKIE,
-    mayChange: (req, sess) => SESSION_ROUTES.test(req.path) || (sess !== null && renewalDue(sess, Date.now())),
-  });
-  return (req, res, next) => (hasSessionCookie(req) ? read(req, res, next) : SESSION_ROUTES.test(req.path) ? setup.middleware(req, res, next) : next());
+  const read = sessionReader({ ...setup, cookieName: SESSION_COOKIE, mayChange: (sess) => renewalDue(sess, Date.now()) });
+  return (req, res, next) => {
+    // Socket handshakes come as plain requests, without Express's `path`.
+    if (req.path !== undefined && SESSION_ROUTES.test(req.path)) return setup.middleware(req, res, next);
+    return hasSessionCookie(req) ? read(req, res, next) : next();
+  };
 }
 
 /** Whether a signed-in session is due for its 30 days to move forward (see renewSignedInSession). */
