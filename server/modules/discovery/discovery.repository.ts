@@ -599,13 +599,16 @@ async function searchSourcePlan(db: DbOrTx, table: 'projects' | 'comments', quer
  * filter skips it otherwise): in rank order with RUM, in the source's order with GIN. DISTINCT ON
  * later drops rows both steps found.
  */
-function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; plan: SearchSourcePlan; cap: number }): SQL {
+function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; plan: SearchSourcePlan; cap: number; page: number }): SQL {
   const walked = o.plan.walkRows > 0;
   const walk = walked
     ? sql`SELECT * FROM (SELECT ${o.select} FROM ${o.from} ORDER BY ${o.order} LIMIT ${o.plan.walkRows}) w
         WHERE w.document @@ ${o.query} LIMIT ${SEARCH_WALK_CANDIDATES}`
     : sql`SELECT ${o.select} FROM ${o.from} WHERE false`;
-  const unlessWalked = walked ? sql`AND (SELECT count(*) FROM walk) < ${SEARCH_WALK_CANDIDATES}` : sql``;
+  // A walk that found a page falls short of its candidates only because the estimate was high: the
+  // text index would read every match (at 1M projects tens of thousands of cold rows) to add the
+  // less trending ones, which a page this full rarely shows.
+  const unlessWalked = walked ? sql`AND (SELECT count(*) FROM walk) < ${o.page}` : sql``;
   const indexed =
     o.plan.index === 'rum'
       ? sql`SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${unlessWalked}
@@ -668,6 +671,7 @@ export function searchProjectsQuerySql(
         query: fts.query,
         plan,
         cap: terms.fuzzyQuery ? SEARCH_CANDIDATES_MAX.projectsWithTypos : SEARCH_CANDIDATES_MAX.projects,
+        page: limit,
       })
     : null;
   return sql`
@@ -746,6 +750,7 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, plan: 
       query: fts.query,
       plan,
       cap: SEARCH_CANDIDATES_MAX.comments,
+      page: limit,
     })}, matches AS (SELECT DISTINCT ON (id) * FROM candidates),
     -- The page before its commenters are read: the hidden are few and found by their index.
     best AS (
