@@ -326,6 +326,26 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
   }
 }
 
+/**
+ * PostgreSQL's buffer cache against what the routes read. Pages outside it come from the OS cache,
+ * which these machines' kernel reclaims when idle (DAMON): with the 128 MB default a 1M-project
+ * database answers long-tail reads and searches from disk.
+ */
+async function postgresMemory(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows: [r] } = await c.query<{ buffers: string; data: string; share: string }>(`
+      SELECT current_setting('shared_buffers') AS buffers,
+        pg_size_pretty(pg_total_relation_size('projects') + pg_total_relation_size('comments')) AS data,
+        round(100.0 * pg_size_bytes(current_setting('shared_buffers'))
+          / greatest(1, pg_total_relation_size('projects') + pg_total_relation_size('comments')))::int AS share`);
+    return `PostgreSQL shared_buffers ${r!.buffers}, ${r!.share}% of the size of projects and comments with their indexes (${r!.data}).`;
+  } finally {
+    await c.end();
+  }
+}
+
 async function withPostgres(projects: number): Promise<SizeResult> {
   const name = `bb_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
@@ -355,8 +375,9 @@ async function withPostgres(projects: number): Promise<SizeResult> {
   } finally {
     await database.close();
   }
+  const memory = await postgresMemory(url.href);
   const routes = await benchServer(label, { DATABASE_URL: url.href }, fixture);
-  return { label, projects, database: 'postgres', generateSeconds, routes };
+  return { label, projects, database: 'postgres', generateSeconds, routes, memory };
 }
 
 async function withExistingPostgres(name: string): Promise<SizeResult> {
@@ -380,8 +401,9 @@ async function withExistingPostgres(name: string): Promise<SizeResult> {
     await database.close();
   }
   const label = `${projects.toLocaleString('en-US')} projects (PostgreSQL, existing ${name})`;
+  const memory = await postgresMemory(url.href);
   const routes = await benchServer(label, { DATABASE_URL: url.href }, fixture);
-  return { label, projects, database: 'postgres', generateSeconds: 0, routes };
+  return { label, projects, database: 'postgres', generateSeconds: 0, routes, memory };
 }
 
 async function withPglite(projects: number): Promise<SizeResult> {
@@ -421,7 +443,7 @@ function markdown(results: SizeResult[]): string {
   const out: string[] = [`# Benchmark (${MODE}, ${DURATION_S} s per route and connection count)`, ''];
   out.push(`Run ${new Date().toISOString()} on ${process.platform}, node ${process.version}. Ratio = req/s at 20 connections / bare Express req/s in the same run.`, '');
   for (const r of results) {
-    out.push(`## ${r.label}`, '', `Generated in ${f1(r.generateSeconds)} s.`, '');
+    out.push(`## ${r.label}`, '', `Generated in ${f1(r.generateSeconds)} s.${r.memory ? ` ${r.memory}` : ''}`, '');
     out.push('| route | req/s (20 c) | ratio | p50 ms | p99 ms (20 c) | req/s (50 c) | p99 ms (50 c) | non-2xx | server CPU µs/req (20 c) |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const x of r.routes) {
       const cpu = x.c20.cpuUsPerRequest === undefined ? 'n/a' : f0(x.c20.cpuUsPerRequest);

@@ -3,7 +3,15 @@
 
 export type Measure = { rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number; cpuUsPerRequest?: number };
 export type RouteResult = { route: string; c20: Measure; c50: Measure; ratio: number };
-export type SizeResult = { label: string; projects: number; database: 'postgres' | 'pglite'; generateSeconds: number; routes: RouteResult[] };
+export type SizeResult = {
+  label: string;
+  projects: number;
+  database: 'postgres' | 'pglite';
+  generateSeconds: number;
+  routes: RouteResult[];
+  /** PostgreSQL's buffer cache against the data's size: at 1M projects it decides whether reads are cold. */
+  memory?: string;
+};
 
 export type TargetCheck = { target: string; where: string; figure: string; holds: boolean };
 
