@@ -27,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           environment: 'node',
+          isolate: false,
           include: ['server/**/*.api.test.ts'],
           env: { TEST_DB: 'pglite' },
         },
@@ -37,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           environment: 'node',
+          isolate: false,
           include: ['server/**/*.api.test.ts'],
           env: { TEST_DB: 'postgres' },
         },
