@@ -11,6 +11,7 @@ import {
 } from './discovery.repository';
 import { generateDiscoveryData } from '../../test/generate-discovery-data';
 import { searchTermsOf } from './search-content';
+import { rowsOf } from '../../db/rows';
 
 // Plans only mean something on PostgreSQL with real statistics: PGlite runs the same SQL (every other
 // discovery test runs on both), but this check of index use is made against the production engine.
@@ -99,30 +100,25 @@ describe('discovery query plans on 50,000 projects', () => {
       type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Loops': number; Plans?: PlanNode[] };
       const terms = { ...searchTermsOf('react'), fuzzyQuery: null };
       // A walk just long enough to pass the page's 60th match in trending order: 60 found, fewer than 100.
-      const [{ rows }] = ((await t.database.db.execute(sql`
+      const [{ rows }] = (await rowsOf<{ rows: number }>(
+        t.database.db,
+        sql`
         SELECT n::int AS rows FROM (
           SELECT row_number() OVER (ORDER BY trending_score DESC NULLS LAST, id DESC NULLS LAST) AS n,
             search_document @@ to_tsquery('english', ${terms.prefixQuery}) AS hit
           FROM projects) x
-        WHERE hit ORDER BY n OFFSET 59 LIMIT 1`)) as unknown as { rows: { rows: number }[] }).rows as [{ rows: number }];
-      const [row] = ((await t.database.db.execute(
-        sql`EXPLAIN (ANALYZE, FORMAT JSON) ${searchProjectsQuerySql(terms, SEARCH_RESULTS_MAX, { index: 'gin', walkRows: rows })}`,
-      )) as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] }).rows;
+        WHERE hit ORDER BY n OFFSET 59 LIMIT 1`,
+      )) as [{ rows: number }];
+      const search = searchProjectsQuerySql(terms, SEARCH_RESULTS_MAX, { index: 'gin', walkRows: rows });
+      const [row] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(t.database.db, sql`EXPLAIN (ANALYZE, FORMAT JSON) ${search}`);
       const all = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(all)];
       const textIndexReads = all(row!['QUERY PLAN'][0].Plan).filter((n) => n['Node Type'] === 'Bitmap Heap Scan' && n['Relation Name'] === 'projects');
       expect(textIndexReads.length).toBeGreaterThan(0);
       expect(textIndexReads.map((n) => n['Actual Loops'])).toEqual(textIndexReads.map(() => 0));
       // And the page is full of text hits.
-      const ids = await searchProjectIdsFor(terms, rows);
-      expect(ids.textHits).toBe(SEARCH_RESULTS_MAX);
+      const hits = await rowsOf<{ textHit: boolean }>(t.database.db, search);
+      expect(hits.filter((r) => r.textHit)).toHaveLength(SEARCH_RESULTS_MAX);
     },
     60_000,
   );
-
-  async function searchProjectIdsFor(terms: ReturnType<typeof searchTermsOf>, walkRows: number) {
-    const result = (await t.database.db.execute(searchProjectsQuerySql(terms, SEARCH_RESULTS_MAX, { index: 'gin', walkRows }))) as unknown as {
-      rows: { textHit: boolean }[];
-    };
-    return { textHits: result.rows.filter((r) => r.textHit).length };
-  }
 });
