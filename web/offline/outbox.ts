@@ -68,11 +68,25 @@ export type FlushResult = { sent: number; failed: { label: string; message: stri
  * longer be read (`routeOf` throws) ends as refused, with the thrown message.
  */
 export function createOutbox<W extends TypedWrite>(routeOf: (write: W) => WriteRoute) {
-  async function enqueue(write: W, key: string): Promise<QueuedWrite> {
-    const db = await localStore();
-    if (!db) throw new Error('You are offline');
-    await db.outbox.insert({ id: key, write, createdAt: Date.now(), state: 'pending', error: null });
-    return { queued: true, id: key };
+  /** Enqueues one at a time, so each reads the newest queued write before its own is stored. */
+  let enqueued: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Queues a write after every write queued before it. Writes are sent in `createdAt` order, and two
+   * writes of the same millisecond would tie (their random ids would then decide): a write's time is
+   * kept strictly after the newest queued one, which a reload also finds in the store.
+   */
+  function enqueue(write: W, key: string): Promise<QueuedWrite> {
+    const queued = enqueued.then(async (): Promise<QueuedWrite> => {
+      const db = await localStore();
+      if (!db) throw new Error('You are offline');
+      const newest = await db.outbox.findOne({ sort: [{ createdAt: 'desc' }] }).exec();
+      const createdAt = Math.max(Date.now(), (newest?.createdAt ?? 0) + 1);
+      await db.outbox.insert({ id: key, write, createdAt, state: 'pending', error: null });
+      return { queued: true, id: key };
+    });
+    enqueued = queued.catch(() => undefined);
+    return queued;
   }
 
   /**

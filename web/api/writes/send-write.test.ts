@@ -109,6 +109,22 @@ describe('the typed outbox', () => {
     expect(await queued()).toHaveLength(2);
   });
 
+  it('when writes are queued within the same millisecond, even at once, then they are sent in the order they were made', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    const unlike: TWrite = { kind: 'reaction', projectId: '7', remove: true };
+    const writes = [like, comment, unlike, { ...comment, input: { content: 'Second thought' } }, like];
+    await sendWrite(writes[0]!);
+    await Promise.all(writes.slice(1).map((w) => sendWrite(w)));
+    const stored = await (await localStore())!.outbox.find({ sort: [{ createdAt: 'asc' }] }).exec();
+    expect(stored.map((d) => d.toJSON().write)).toEqual(writes);
+    vi.mocked(Date.now).mockRestore();
+    setOnline(true);
+    network();
+    expect(await flushWrites(new QueryClient())).toEqual({ sent: 5, failed: [] });
+    const expected = writes.map((w) => routeOf(w)).map((r) => [r.method, r.url, JSON.stringify(r.body)]);
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual(expected);
+  });
+
   it('when a queued write can no longer apply, then it is dropped with the server message and the next one is sent', async () => {
     await sendWrite(like);
     await sendWrite(comment);
