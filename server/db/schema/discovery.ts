@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -33,4 +33,20 @@ export const searchWords = pgTable(
   'search_words',
   { word: text('word').primaryKey() },
   (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * Search's per-word postings: each lexeme of a project's search document with the project's trending
+ * step (its score in quarter steps), so a word's most trending projects are the first of its range.
+ * Written only by triggers on projects (migration 0019, where the lexeme is COLLATE "C" so a prefix is
+ * a range); search reads it in SQL (discovery.repository.ts).
+ */
+export const projectSearchPostings = pgTable(
+  'project_search_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    step: doublePrecision('step').notNull(),
+    projectId: integer('project_id').notNull(),
+  },
+  (t) => [uniqueIndex('project_search_postings_lexeme_step_idx').on(t.lexeme, t.step.desc(), t.projectId.desc())],
 );

@@ -463,6 +463,8 @@ export type SearchTerms = {
   prefixQuery: string | null;
   /** The prefix tsquery with each word's swapped-letter spellings and corrections as alternatives, or null when there are none. */
   fuzzyQuery: string | null;
+  /** Each query word's spellings that the query accepts: the word as typed first, then (with typos) its alternatives. */
+  words: string[][];
 };
 
 const WORDS_OF = (text: string) => sql`regexp_split_to_table(lower(${sql.raw(text)}), '[^[:alnum:]]+')`;
@@ -541,6 +543,14 @@ export const SEARCH_CANDIDATES_MAX = { projects: 300, projectsWithTypos: 1000, c
  * took a quarter more of the database's time at 100k projects and judged no better (0.936 against 0.943).
  */
 export const SEARCH_WALK_CANDIDATES = 100;
+/**
+ * Project candidates read from the per-word postings: the most trending matches, as many as a common
+ * word's walk keeps (100); with typo alternatives 300, since each alternative's many other words
+ * crowd the list ('raect' finds React's titles among those).
+ */
+export const SEARCH_POSTINGS_CANDIDATES = { exact: SEARCH_WALK_CANDIDATES, withTypos: 300 } as const;
+/** How far the lists of several words are read when their first entries seldom meet. */
+export const SEARCH_POSTINGS_DEEP = 1000;
 /** Candidates of a rarer word read in rank order from RUM. */
 export const SEARCH_RANKED_CANDIDATES = 200;
 
@@ -591,13 +601,24 @@ async function searchSourcePlan(db: DbOrTx, table: 'projects' | 'comments', quer
   return { index, walkRows: Math.min(rows, Math.ceil((3 * SEARCH_WALK_CANDIDATES * rows) / matches)) };
 }
 
+/** The text index's read of a source's matches (`unless`: a one-time condition), capped. */
+function textIndexSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; index: SearchIndex; cap: number; unless: SQL }): SQL {
+  return o.index === 'rum'
+    ? sql`SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${o.unless}
+        ORDER BY ${o.document} <=> ${o.query} LIMIT ${SEARCH_RANKED_CANDIDATES}`
+    : // OFFSET 0 keeps the planner from walking the order's index instead, which reads the whole table for a rare word.
+      sql`SELECT * FROM (SELECT * FROM (SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${o.unless} OFFSET 0) g
+        ORDER BY ${o.order} LIMIT ${o.cap}) i`;
+}
+
 /**
  * A source's capped full-text candidates in up to two steps. The walk (common words only): the first
  * `walkRows` rows in the source's own order (`order` names the selected columns unqualified), keeping
  * at most SEARCH_WALK_CANDIDATES that match; the order is the final tie-break, so these are the rows a
- * full read would keep first. The text index runs when there is no walk or it found fewer (a one-time
- * filter skips it otherwise): in rank order with RUM, in the source's order with GIN. DISTINCT ON
- * later drops rows both steps found.
+ * full read would keep first. The text index runs when there is no walk or it found less than a page
+ * (the text index would otherwise read every match, tens of thousands of cold rows at 1M, to add
+ * less recent ones that a page this full rarely shows): in rank order with RUM, in the source's order
+ * with GIN. DISTINCT ON later drops rows both steps found.
  */
 function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; plan: SearchSourcePlan; cap: number; page: number }): SQL {
   const walked = o.plan.walkRows > 0;
@@ -605,18 +626,86 @@ function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; q
     ? sql`SELECT * FROM (SELECT ${o.select} FROM ${o.from} ORDER BY ${o.order} LIMIT ${o.plan.walkRows}) w
         WHERE w.document @@ ${o.query} LIMIT ${SEARCH_WALK_CANDIDATES}`
     : sql`SELECT ${o.select} FROM ${o.from} WHERE false`;
-  // A walk that found a page falls short of its candidates only because the estimate was high: the
-  // text index would read every match (at 1M projects tens of thousands of cold rows) to add the
-  // less trending ones, which a page this full rarely shows.
-  const unlessWalked = walked ? sql`AND (SELECT count(*) FROM walk) < ${o.page}` : sql``;
-  const indexed =
-    o.plan.index === 'rum'
-      ? sql`SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${unlessWalked}
-          ORDER BY ${o.document} <=> ${o.query} LIMIT ${SEARCH_RANKED_CANDIDATES}`
-      : // OFFSET 0 keeps the planner from walking the order's index instead, which reads the whole table for a rare word.
-        sql`SELECT * FROM (SELECT * FROM (SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${unlessWalked} OFFSET 0) g
-          ORDER BY ${o.order} LIMIT ${o.cap}) i`;
+  const indexed = textIndexSql({ ...o, index: o.plan.index, unless: walked ? sql`AND (SELECT count(*) FROM walk) < ${o.page}` : sql`` });
   return sql`walk AS MATERIALIZED (${walk}), candidates AS (SELECT * FROM walk UNION ALL (${indexed}))`;
+}
+
+/**
+ * At most this many lexemes of one typed prefix are read ('dep' -> depend, deploy, deprec...): each
+ * costs a probe of the postings index and its best entries; the shortest prefixes have hundreds.
+ */
+export const SEARCH_LEXEMES_PER_PREFIX = 64;
+
+/**
+ * Project candidates from the per-word postings (migration 0019: each lexeme's projects by trending
+ * step, best first), as CTEs ending in `candidates`. Each query word's alternatives are stemmed as the
+ * full text stems them; each stem is a prefix, whose lexemes are found one index probe each (a loose
+ * scan) and give their best entries; a word's list is its best `listed` projects over them. The
+ * candidates are the listed projects whose documents match the whole query, the most trending
+ * `listed`. One word's list holds its most trending matches, or all of them. Several words may meet
+ * seldom among their lists' projects: when those hold less than a page, lists `deep` long are read,
+ * and when those still hold less, the text index; neither when some word's list is complete (it holds
+ * every match of the query).
+ */
+function postingsCandidatesSql(o: {
+  select: SQL;
+  order: SQL;
+  query: SQL;
+  words: readonly (readonly string[])[];
+  listed: number;
+  deep: number;
+  index: SearchIndex;
+  cap: number;
+  page: number;
+}): SQL {
+  const alternatives = sql.join(
+    o.words.flatMap((alts, n) => alts.map((alt) => sql`(${alt}::text, ${n}::int)`)),
+    sql`, `,
+  );
+  const lexemesMax = SEARCH_LEXEMES_PER_PREFIX;
+  const lists = (name: string, depth: number) => sql`${sql.raw(name)} AS MATERIALIZED (
+      SELECT n, project_id FROM (
+        SELECT l.n, ps.project_id, row_number() OVER (PARTITION BY l.n ORDER BY max(ps.step) DESC, ps.project_id DESC) AS r
+        FROM lexemes l CROSS JOIN LATERAL (
+          SELECT step, project_id FROM project_search_postings WHERE lexeme = l.lexeme ORDER BY step DESC, project_id DESC LIMIT ${depth}
+        ) ps
+        GROUP BY l.n, ps.project_id
+      ) t WHERE r <= ${depth})`;
+  // A prefix cut at its lexemes' limit may have more projects than its list shows.
+  const mayMiss = (name: string, depth: number) => sql`NOT EXISTS (
+      SELECT 1 FROM (SELECT n, count(*) AS listed FROM ${sql.raw(name)} GROUP BY n) w
+      WHERE w.listed < ${depth} AND NOT EXISTS (SELECT 1 FROM lexemes l WHERE l.n = w.n AND l.k >= ${lexemesMax}))`;
+  // An array, read by primary key: the planner cannot size the lists and might scan projects instead.
+  const found = (name: string, unless: SQL) => sql`
+      SELECT ${o.select} FROM projects p
+      WHERE p.id = ANY (ARRAY(SELECT project_id FROM ${sql.raw(name)})) AND ${PROJECT_DOCUMENT} @@ ${o.query} ${unless}
+      ORDER BY ${o.order} LIMIT ${o.listed}`;
+  const ctes = sql`
+    prefixes AS (
+      SELECT DISTINCT x.prefix, a.n FROM (VALUES ${alternatives}) AS a(alt, n)
+      CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', a.alt))) AS x(prefix)
+    ), lexemes AS (
+      SELECT f.prefix, f.n, f.lexeme, 1 AS k FROM prefixes pr CROSS JOIN LATERAL (
+        SELECT pr.prefix, pr.n, ps.lexeme FROM project_search_postings ps WHERE ps.lexeme >= pr.prefix ORDER BY ps.lexeme LIMIT 1
+      ) f WHERE starts_with(f.lexeme, f.prefix)
+      UNION ALL
+      SELECT l.prefix, l.n, nx.lexeme, l.k + 1 FROM lexemes l CROSS JOIN LATERAL (
+        SELECT ps.lexeme FROM project_search_postings ps WHERE ps.lexeme > l.lexeme ORDER BY ps.lexeme LIMIT 1
+      ) nx
+      WHERE l.k < ${lexemesMax} AND starts_with(nx.lexeme, l.prefix)
+    ), ${lists('lists', o.listed)}, walk AS MATERIALIZED (${found('lists', sql``)})`;
+  if (o.words.length === 1) return sql`${ctes}, candidates AS (SELECT * FROM walk)`;
+  const short = sql`(SELECT count(*) FROM walk) < ${o.page} AND ${mayMiss('lists', o.listed)}`;
+  return sql`${ctes}, ${lists('deep_lists', o.deep)},
+    deep AS MATERIALIZED (${found('deep_lists', sql`AND ${short}`)}),
+    candidates AS (
+      SELECT * FROM walk UNION ALL SELECT * FROM deep UNION ALL (${textIndexSql({
+        ...o,
+        from: sql`projects p`,
+        document: PROJECT_DOCUMENT,
+        unless: sql`AND ${short} AND (SELECT count(*) FROM deep) < ${o.page} AND ${mayMiss('deep_lists', o.deep)}`,
+      })})
+    )`;
 }
 
 /**
@@ -651,7 +740,7 @@ function fullText(terms: SearchTerms) {
 export function searchProjectsQuerySql(
   terms: SearchTerms,
   limit: number,
-  plan: SearchSourcePlan = GIN_ONLY,
+  index: SearchIndex = 'gin',
   authorLikenessMin: number = SEARCH_THRESHOLDS.wordSimilarity,
 ): SQL {
   const fts = fullText(terms);
@@ -662,20 +751,24 @@ export function searchProjectsQuerySql(
   // the capped candidates only.
   const textHit = fts.query ? sql`m.document @@ ${fts.query}` : sql`false`;
   const likeness = sql.raw(`coalesce(k.likenesses[array_position(k.ids, m.author_id)], 0)`);
-  const candidates = fts.query
-    ? candidatesSql({
-        select: row,
-        from: sql`projects p`,
-        document: PROJECT_DOCUMENT,
-        order: sql`trending_score DESC NULLS LAST, id DESC NULLS LAST`,
-        query: fts.query,
-        plan,
-        cap: terms.fuzzyQuery ? SEARCH_CANDIDATES_MAX.projectsWithTypos : SEARCH_CANDIDATES_MAX.projects,
-        page: limit,
-      })
-    : null;
+  const cap = terms.fuzzyQuery ? SEARCH_CANDIDATES_MAX.projectsWithTypos : SEARCH_CANDIDATES_MAX.projects;
+  const order = sql`trending_score DESC NULLS LAST, id DESC NULLS LAST`;
+  const candidates =
+    fts.query && terms.words.length > 0
+      ? postingsCandidatesSql({
+          select: row,
+          order,
+          query: fts.query,
+          words: terms.words,
+          listed: terms.fuzzyQuery ? SEARCH_POSTINGS_CANDIDATES.withTypos : SEARCH_POSTINGS_CANDIDATES.exact,
+          deep: SEARCH_POSTINGS_DEEP,
+          index,
+          cap,
+          page: limit,
+        })
+      : null;
   return sql`
-    WITH ${candidates ? sql`${candidates},` : sql``}
+    WITH RECURSIVE ${candidates ? sql`${candidates},` : sql``}
     -- The best-matching authors, their likeness computed once: a common first name cannot pull in half
     -- the table, and no candidate computes its author's likeness again (below 0.3 it could not lift a
     -- text hit, whose relevance starts at 0.4).
@@ -739,14 +832,17 @@ export type CommentHitRow = {
 export function searchCommentsQuerySql(terms: SearchTerms, limit: number, plan: SearchSourcePlan = GIN_ONLY): SQL {
   const fts = fullText(terms);
   if (!fts.query) return sql`SELECT NULL::int AS id WHERE false`;
+  const select = sql`c.id, c.content, c.created_at, c.project_id, c.user_id, ${COMMENT_DOCUMENT} AS document`;
+  const from = sql`comments c`;
+  const order = sql`id DESC`;
   return sql`
     -- Capped candidates (newest first; ids grow with time, so the walk follows the primary key) with
     -- their stored documents; relevance is computed below for those only.
     WITH ${candidatesSql({
-      select: sql`c.id, c.content, c.created_at, c.project_id, c.user_id, ${COMMENT_DOCUMENT} AS document`,
-      from: sql`comments c`,
+      select,
+      from,
       document: COMMENT_DOCUMENT,
-      order: sql`id DESC`,
+      order,
       query: fts.query,
       plan,
       cap: SEARCH_CANDIDATES_MAX.comments,
@@ -785,8 +881,7 @@ export async function searchProjectIds(
   limit: number,
   authorLikenessMin?: number,
 ): Promise<{ ids: number[]; textHits: number }> {
-  const plan = await planOf(db, 'projects', terms);
-  const rows = await rowsOf<{ id: number; textHit: boolean }>(db, searchProjectsQuerySql(terms, limit, plan, authorLikenessMin));
+  const rows = await rowsOf<{ id: number; textHit: boolean }>(db, searchProjectsQuerySql(terms, limit, await searchIndexOf(db), authorLikenessMin));
   return { ids: rows.map((r) => Number(r.id)), textHits: rows.filter((r) => r.textHit).length };
 }
 

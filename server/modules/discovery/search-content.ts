@@ -43,16 +43,20 @@ export function queryWordsOf(q: string): string[] {
 export function searchTermsOf(q: string, corrections: ReadonlyMap<string, readonly string[]> = new Map()): SearchTerms {
   const text = q.trim().toLowerCase();
   const words = queryWordsOf(text);
-  if (words.length === 0) return { text, prefixQuery: null, fuzzyQuery: null };
+  if (words.length === 0) return { text, prefixQuery: null, fuzzyQuery: null, words: [] };
   const prefixQuery = words.map((w) => `${w}:*`).join(' & ');
   const alternatives = words.map((w) => {
     const extra = [...swapsOf(w), ...(corrections.get(w) ?? []).flatMap(queryWordsOf)].filter((v) => v !== w);
     return [w, ...new Set(extra)];
   });
-  const fuzzyQuery = alternatives.some((a) => a.length > 1)
-    ? alternatives.map((a) => `(${a.map((v) => `${v}:*`).join(' | ')})`).join(' & ')
-    : null;
-  return { text, prefixQuery, fuzzyQuery };
+  const fuzzy = alternatives.some((a) => a.length > 1);
+  const fuzzyQuery = fuzzy ? alternatives.map((a) => `(${a.map((v) => `${v}:*`).join(' | ')})`).join(' & ') : null;
+  return { text, prefixQuery, fuzzyQuery, words: fuzzy ? alternatives : words.map((w) => [w]) };
+}
+
+/** The terms of the words as typed only: no swapped letters, no corrections. */
+export function withoutTypos(terms: SearchTerms): SearchTerms {
+  return { ...terms, fuzzyQuery: null, words: terms.words.map((alternatives) => alternatives.slice(0, 1)) };
 }
 
 /**
@@ -70,7 +74,7 @@ async function findHits(db: Db, text: string): Promise<{ projectIds: number[]; c
     return { projectIds: projects.ids, textHits: projects.textHits, comments };
   };
   // Kept only when its words fill the page, so weaker author names could not have shown.
-  const exact = await run({ ...searchTermsOf(text), fuzzyQuery: null }, AUTHOR_LIKENESS_BESIDE_WORDS);
+  const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS);
   if (exact.textHits >= SEARCH_RESULTS_MAX) return exact;
   const corrections = await findWordCorrections(
     db,

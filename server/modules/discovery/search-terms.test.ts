@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_SETTINGS } from '../../db/client';
 import { SEARCH_THRESHOLDS } from './discovery.repository';
-import { searchTermsOf, swapsOf } from './search-content';
+import { searchTermsOf, swapsOf, withoutTypos } from './search-content';
 import { trendingPoints, trendingScoreOf } from './trending-score';
 
 describe('search terms', () => {
@@ -18,10 +18,16 @@ describe('search terms', () => {
     expect(terms.fuzzyQuery).toBe(
       '(react:* | eract:* | raect:* | recat:* | reatc:*) & (dash:* | adsh:* | dsah:* | dahs:* | dashboard:*)',
     );
+    // The same alternatives word by word (the postings' prefixes), and the words alone without typos.
+    expect(terms.words).toEqual([
+      ['react', 'eract', 'raect', 'recat', 'reatc'],
+      ['dash', 'adsh', 'dsah', 'dahs', 'dashboard'],
+    ]);
+    expect(withoutTypos(terms)).toMatchObject({ prefixQuery: 'react:* & dash:*', fuzzyQuery: null, words: [['react'], ['dash']] });
   });
 
   it('when the query has only punctuation or tsquery syntax, then no full-text query is made', () => {
-    expect(searchTermsOf("!!! & | :* ' ()")).toEqual({ text: "!!! & | :* ' ()", prefixQuery: null, fuzzyQuery: null });
+    expect(searchTermsOf("!!! & | :* ' ()")).toEqual({ text: "!!! & | :* ' ()", prefixQuery: null, fuzzyQuery: null, words: [] });
     expect(searchTermsOf("o'brien:*").prefixQuery).toBe('o:* & brien:*');
   });
 });
