@@ -663,12 +663,13 @@ function postingsCandidatesSql(o: {
     sql`, `,
   );
   const lexemesMax = SEARCH_LEXEMES_PER_PREFIX;
-  const lists = (name: string, depth: number) => sql`${sql.raw(name)} AS MATERIALIZED (
-      SELECT n, project_id FROM (
-        SELECT l.n, ps.project_id, row_number() OVER (PARTITION BY l.n ORDER BY max(ps.step) DESC, ps.project_id DESC) AS r
+  const lists = (name: string, depth: number, words: SQL = sql`true`) => sql`${sql.raw(name)} AS MATERIALIZED (
+      SELECT n, project_id, step FROM (
+        SELECT l.n, ps.project_id, max(ps.step) AS step, row_number() OVER (PARTITION BY l.n ORDER BY max(ps.step) DESC, ps.project_id DESC) AS r
         FROM lexemes l CROSS JOIN LATERAL (
           SELECT step, project_id FROM project_search_postings WHERE lexeme = l.lexeme ORDER BY step DESC, project_id DESC LIMIT ${depth}
         ) ps
+        WHERE ${words}
         GROUP BY l.n, ps.project_id
       ) t WHERE r <= ${depth})`;
   // A prefix cut at its lexemes' limit may have more projects than its list shows.
@@ -696,8 +697,20 @@ function postingsCandidatesSql(o: {
     ), ${lists('lists', o.listed)}, walk AS MATERIALIZED (${found('lists', sql``)})`;
   if (o.words.length === 1) return sql`${ctes}, candidates AS (SELECT * FROM walk)`;
   const short = sql`(SELECT count(*) FROM walk) < ${o.page} AND ${mayMiss('lists', o.listed)}`;
-  return sql`${ctes}, ${lists('deep_lists', o.deep)},
-    deep AS MATERIALIZED (${found('deep_lists', sql`AND ${short}`)}),
+  // Every match has every word, so one word's longer list holds them all: the word whose first entries
+  // met the others most often. It is checked in its (trending) order until enough match: most words
+  // that meet at all do within the first few hundred.
+  return sql`${ctes}, best_word AS (
+      SELECT l.n FROM lists l LEFT JOIN walk w ON w.id = l.project_id GROUP BY l.n ORDER BY count(w.id) DESC, l.n LIMIT 1
+    ), ${lists('deep_lists', o.deep, sql`l.n = (SELECT n FROM best_word)`)},
+    deep AS MATERIALIZED (
+      SELECT x.* FROM (
+        SELECT project_id, max(step) AS step FROM deep_lists WHERE ${short} GROUP BY project_id ORDER BY 2 DESC, 1 DESC
+      ) d CROSS JOIN LATERAL (
+        SELECT ${o.select} FROM projects p WHERE p.id = d.project_id AND ${PROJECT_DOCUMENT} @@ ${o.query}
+      ) x
+      LIMIT ${o.listed}
+    ),
     candidates AS (
       SELECT * FROM walk UNION ALL SELECT * FROM deep UNION ALL (${textIndexSql({
         ...o,
@@ -806,7 +819,7 @@ export function searchProjectsQuerySql(
       FROM matches m JOIN users u ON u.id = m.author_id CROSS JOIN known k
       WHERE ${userVisibleSql('u')}
     )
-    SELECT id, text_hit AS "textHit" FROM ranked
+    SELECT id, text_hit AS "textHit", (SELECT count(*) FROM ranked WHERE text_hit)::int AS "textMatches" FROM ranked
     ORDER BY round(relevance::numeric, 1) DESC, premium DESC, relevance DESC,
       trending_score DESC NULLS LAST, id DESC NULLS LAST
     LIMIT ${limit}`;
@@ -872,7 +885,8 @@ function planOf(db: DbOrTx, table: 'projects' | 'comments', terms: SearchTerms):
 }
 
 /**
- * The best projects' ids, and how many of them the full text found (the rest are by author name).
+ * The best projects' ids, and how many projects the full text found (up to its candidates' cap; the
+ * page may show fewer of them when authors' names rank above).
  * `authorLikenessMin`: the least likeness of the authors whose projects are taken by name.
  */
 export async function searchProjectIds(
@@ -880,9 +894,9 @@ export async function searchProjectIds(
   terms: SearchTerms,
   limit: number,
   authorLikenessMin?: number,
-): Promise<{ ids: number[]; textHits: number }> {
-  const rows = await rowsOf<{ id: number; textHit: boolean }>(db, searchProjectsQuerySql(terms, limit, await searchIndexOf(db), authorLikenessMin));
-  return { ids: rows.map((r) => Number(r.id)), textHits: rows.filter((r) => r.textHit).length };
+): Promise<{ ids: number[]; textMatches: number }> {
+  const rows = await rowsOf<{ id: number; textMatches: number }>(db, searchProjectsQuerySql(terms, limit, await searchIndexOf(db), authorLikenessMin));
+  return { ids: rows.map((r) => Number(r.id)), textMatches: rows[0]?.textMatches ?? 0 };
 }
 
 export async function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {

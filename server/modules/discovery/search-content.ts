@@ -71,11 +71,11 @@ async function findHits(db: Db, text: string): Promise<{ projectIds: number[]; c
       searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin),
       searchComments(db, terms, SEARCH_RESULTS_MAX),
     ]);
-    return { projectIds: projects.ids, textHits: projects.textHits, comments };
+    return { projectIds: projects.ids, textMatches: projects.textMatches, comments };
   };
   // Kept only when its words fill the page, so weaker author names could not have shown.
   const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS);
-  if (exact.textHits >= SEARCH_RESULTS_MAX) return exact;
+  if (exact.textMatches >= SEARCH_RESULTS_MAX) return exact;
   const corrections = await findWordCorrections(
     db,
     queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN),

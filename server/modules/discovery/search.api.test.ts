@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_QUERY_MAX } from '@shared/constants';
-import { SEARCH_QUERY_TOO_LONG_MESSAGE, ZSearchResultsSchema, type TSearchResults } from '@shared/schemas/discovery';
+import { SEARCH_QUERY_TOO_LONG_MESSAGE, SEARCH_RESULTS_MAX, ZSearchResultsSchema, type TSearchResults } from '@shared/schemas/discovery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 import { discoveryKit, idsOf } from '../../test/discovery-kit';
@@ -174,5 +174,18 @@ describe('GET /api/search', () => {
     await kit.refresh();
     expect((await other.client.post(`/api/projects/${elsewhere.id}/share`)).status).toBe(200);
     expect(idsOf((await search('xylophone', other.client)).projects)).toEqual(expect.arrayContaining([first.id, second.id, third.id]));
+  });
+  it('when a word finds a page of projects but authors named like it rank above some, then no typo spellings are added', async () => {
+    const quasar = await t.signUp({ firstName: 'Quasar', lastName: 'Quill' });
+    for (let i = 0; i < 10; i++) await kit.project(quasar.user.id, { title: `Orbit tool ${i}`, description: 'Plots' });
+    const bob = await t.signUp();
+    for (let i = 0; i < SEARCH_RESULTS_MAX; i++) await kit.project(bob.user.id, { title: `Telescope log ${i}`, description: 'Notes on a quasar' });
+    // 'qausar' is 'quasar' with two letters swapped: the typo round would rank its title above the notes.
+    const swapped = await kit.project(bob.user.id, { title: 'Qausar station', description: 'Radio' });
+    await kit.refresh();
+    const found = (await search('quasar')).projects;
+    expect(found).toHaveLength(SEARCH_RESULTS_MAX);
+    expect(found.filter((p) => p.authorId === quasar.user.id).length).toBeGreaterThan(0);
+    expect(idsOf(found)).not.toContain(swapped.id);
   });
 });
