@@ -545,10 +545,11 @@ export const SEARCH_CANDIDATES_MAX = { projects: 300, projectsWithTypos: 1000, c
 export const SEARCH_WALK_CANDIDATES = 100;
 /**
  * Project candidates read from the per-word postings: the most trending matches, as many as a common
- * word's walk keeps (100); with typo alternatives 300, since each alternative's many other words
- * crowd the list ('raect' finds React's titles among those).
+ * word's walk keeps (100); 300 with several words or typo alternatives, whose titles are fewer among
+ * the matches ('command line' found 2 of its 10 judged titles among the best 100 at 1M, all 10
+ * among 300; 'raect' finds React's titles among those).
  */
-export const SEARCH_POSTINGS_CANDIDATES = { exact: SEARCH_WALK_CANDIDATES, withTypos: 300 } as const;
+export const SEARCH_POSTINGS_CANDIDATES = { oneWord: SEARCH_WALK_CANDIDATES, severalOrTypos: 300 } as const;
 /** How far the lists of several words are read when their first entries seldom meet. */
 export const SEARCH_POSTINGS_DEEP = 1000;
 /** Candidates of a rarer word read in rank order from RUM. */
@@ -643,9 +644,9 @@ export const SEARCH_LEXEMES_PER_PREFIX = 64;
  * scan) and give their best entries; a word's list is its best `listed` projects over them. The
  * candidates are the listed projects whose documents match the whole query, the most trending
  * `listed`. One word's list holds its most trending matches, or all of them. Several words may meet
- * seldom among their lists' projects: when those hold less than a page, lists `deep` long are read,
- * and when those still hold less, the text index; neither when some word's list is complete (it holds
- * every match of the query).
+ * seldom among their lists' projects: when those hold fewer than `listed`, one word's list `deep`
+ * long is read, and when that finds less than a page, the text index; neither when some word's list
+ * is complete (it holds every match of the query).
  */
 function postingsCandidatesSql(o: {
   select: SQL;
@@ -696,7 +697,7 @@ function postingsCandidatesSql(o: {
       WHERE l.k < ${lexemesMax} AND starts_with(nx.lexeme, l.prefix)
     ), ${lists('lists', o.listed)}, walk AS MATERIALIZED (${found('lists', sql``)})`;
   if (o.words.length === 1) return sql`${ctes}, candidates AS (SELECT * FROM walk)`;
-  const short = sql`(SELECT count(*) FROM walk) < ${o.page} AND ${mayMiss('lists', o.listed)}`;
+  const short = sql`(SELECT count(*) FROM walk) < ${o.listed} AND ${mayMiss('lists', o.listed)}`;
   // Every match has every word, so one word's longer list holds them all: the word whose first entries
   // met the others most often. It is checked in its (trending) order until enough match: most words
   // that meet at all do within the first few hundred.
@@ -709,6 +710,8 @@ function postingsCandidatesSql(o: {
       ) d CROSS JOIN LATERAL (
         SELECT ${o.select} FROM projects p WHERE p.id = d.project_id AND ${PROJECT_DOCUMENT} @@ ${o.query}
       ) x
+      -- Stated again: the planner may join these another way, which keeps no order.
+      ORDER BY d.step DESC, d.project_id DESC
       LIMIT ${o.listed}
     ),
     candidates AS (
@@ -773,7 +776,7 @@ export function searchProjectsQuerySql(
           order,
           query: fts.query,
           words: terms.words,
-          listed: terms.fuzzyQuery ? SEARCH_POSTINGS_CANDIDATES.withTypos : SEARCH_POSTINGS_CANDIDATES.exact,
+          listed: terms.fuzzyQuery || terms.words.length > 1 ? SEARCH_POSTINGS_CANDIDATES.severalOrTypos : SEARCH_POSTINGS_CANDIDATES.oneWord,
           deep: SEARCH_POSTINGS_DEEP,
           index,
           cap,

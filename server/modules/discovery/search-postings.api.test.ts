@@ -81,8 +81,8 @@ describe('search postings', () => {
     expect(await searchIds('wombat')).toEqual([]);
   });
 
-  it(`when a word matches more projects than its list holds (${SEARCH_POSTINGS_CANDIDATES.exact}), then search ranks the most trending, old ones included`, async () => {
-    const many = SEARCH_POSTINGS_CANDIDATES.exact + 30;
+  it(`when a word matches more projects than its list holds (${SEARCH_POSTINGS_CANDIDATES.oneWord}), then search ranks the most trending, old ones included`, async () => {
+    const many = SEARCH_POSTINGS_CANDIDATES.oneWord + 30;
     // Ten days is about three half-lives of the score: a thousand likes outweigh it.
     const old = new Date(Date.now() - 10 * 24 * 3600 * 1000);
     const ids: number[] = [];
@@ -96,7 +96,7 @@ describe('search postings', () => {
   });
 
   it('when two words each match more projects than a list holds but seldom together, then the projects with both are still found', async () => {
-    const per = SEARCH_POSTINGS_CANDIDATES.exact + 20;
+    const per = SEARCH_POSTINGS_CANDIDATES.severalOrTypos + 20;
     for (let i = 0; i < per; i++) {
       await kit.project(author.user.id, { title: `Marmot ledger ${i}`, description: 'Accounts' });
       await kit.project(author.user.id, { title: `Pangolin ledger ${i}`, description: 'Accounts' });
@@ -106,5 +106,18 @@ describe('search postings', () => {
     await kit.refresh();
     expect(await searchIds('marmot pangolin')).toEqual([both.id]);
     expect(await searchIds('pangol marm')).toEqual([both.id]);
+  });
+  it('when two words meet in many trending descriptions but in few titles, then those titles come first', async () => {
+    const fan = await t.signUp();
+    // More trending matches than one word's candidates hold, the words only in their descriptions.
+    for (let i = 0; i < SEARCH_POSTINGS_CANDIDATES.oneWord + 20; i++) {
+      const p = await kit.project(fan.user.id, { title: `Toolkit ${i}`, description: 'Parses the heron grammar of a config' });
+      await kit.setCounts([p.id], { reactionCount: 50 });
+    }
+    const titled = [];
+    for (let i = 0; i < 3; i++) titled.push((await kit.project(author.user.id, { title: `Heron grammar ${i}`, description: 'Notes' })).id);
+    await kit.refresh();
+    const found = await searchIds('heron grammar');
+    expect(new Set(found.slice(0, 3))).toEqual(new Set(titled));
   });
 });
