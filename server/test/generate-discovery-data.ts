@@ -47,13 +47,16 @@ async function setTextIndexesAside(db: Db): Promise<() => Promise<void>> {
   ).rows;
   for (const ix of indexes) await db.execute(sql`DROP INDEX ${sql.identifier(ix.name)}`);
   // The search postings likewise: filled once at the end instead of by a trigger per row written.
-  await db.execute(sql`ALTER TABLE projects DISABLE TRIGGER project_search_postings_insert_delete`);
-  await db.execute(sql`ALTER TABLE projects DISABLE TRIGGER project_search_postings_update`);
+  const postings = ['project', 'comment'] as const;
+  for (const kind of postings) {
+    for (const op of ['insert_delete', 'update']) await db.execute(sql.raw(`ALTER TABLE ${kind}s DISABLE TRIGGER ${kind}_search_postings_${op}`));
+  }
   return async () => {
     for (const ix of indexes) await db.execute(sql.raw(ix.def));
-    await db.execute(sql`SELECT rebuild_project_search_postings()`);
-    await db.execute(sql`ALTER TABLE projects ENABLE TRIGGER project_search_postings_insert_delete`);
-    await db.execute(sql`ALTER TABLE projects ENABLE TRIGGER project_search_postings_update`);
+    for (const kind of postings) {
+      await db.execute(sql.raw(`SELECT rebuild_${kind}_search_postings()`));
+      for (const op of ['insert_delete', 'update']) await db.execute(sql.raw(`ALTER TABLE ${kind}s ENABLE TRIGGER ${kind}_search_postings_${op}`));
+    }
   };
 }
 

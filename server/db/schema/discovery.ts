@@ -50,3 +50,13 @@ export const projectSearchPostings = pgTable(
   },
   (t) => [uniqueIndex('project_search_postings_lexeme_step_idx').on(t.lexeme, t.step.desc(), t.projectId.desc())],
 );
+
+/** The same for comments, newest first (migration 0021): a comment's order never changes. */
+export const commentSearchPostings = pgTable(
+  'comment_search_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    commentId: integer('comment_id').notNull(),
+  },
+  (t) => [uniqueIndex('comment_search_postings_lexeme_idx').on(t.lexeme, t.commentId.desc())],
+);

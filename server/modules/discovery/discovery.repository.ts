@@ -530,26 +530,21 @@ const AUTHOR_NAME = sql.raw(
 const PROJECT_DOCUMENT = sql.raw(`p.search_document`);
 const COMMENT_DOCUMENT = sql.raw(`c.search_document`);
 /**
- * Full-text matches ranked per source at most, read from GIN in the source's order (a very common word
- * cannot make search read half the table), each ranked after: the most trending projects (1,000 took
- * a fifth more database time at 100k projects than 300 and judged no better), but 1,000 when typo
- * alternatives match many other words ('raect' lost two of its ten React titles at 300); the newest
- * comments (they show newest first within a relevance step).
+ * Matches kept when several words' postings fall short and the text index reads every match, in the
+ * source's order: the most trending projects (1,000 took a fifth more database time at 100k projects
+ * than 300 and judged no better), but 1,000 when typo alternatives match many other words ('raect'
+ * lost two of its ten React titles at 300); the newest comments (they show newest first within a
+ * relevance step).
  */
 export const SEARCH_CANDIDATES_MAX = { projects: 300, projectsWithTypos: 1000, comments: 200 } as const;
 /**
- * Candidates of a common word read in the source's own order (trending projects, newest comments): the
- * best 100 by that order hold the first page's 50. Each more costs a row read and its ranking; 200
- * took a quarter more of the database's time at 100k projects and judged no better (0.936 against 0.943).
+ * Candidates read from the per-word postings: a word's best matches in the source's order (trending
+ * projects, newest comments). One word: 100, which hold the first page's 50 (200 took a quarter more
+ * of the database's time at 100k projects and judged no better, 0.936 against 0.943). Several words or
+ * typo alternatives: 300, since titles are fewer among their matches ('command line' found 2 of its
+ * 10 judged titles among the best 100 at 1M, all 10 among 300; 'raect' finds React's titles there).
  */
-export const SEARCH_WALK_CANDIDATES = 100;
-/**
- * Project candidates read from the per-word postings: the most trending matches, as many as a common
- * word's walk keeps (100); 300 with several words or typo alternatives, whose titles are fewer among
- * the matches ('command line' found 2 of its 10 judged titles among the best 100 at 1M, all 10
- * among 300; 'raect' finds React's titles among those).
- */
-export const SEARCH_POSTINGS_CANDIDATES = { oneWord: SEARCH_WALK_CANDIDATES, severalOrTypos: 300 } as const;
+export const SEARCH_POSTINGS_CANDIDATES = { oneWord: 100, severalOrTypos: 300 } as const;
 /** How far the lists of several words are read when their first entries seldom meet. */
 export const SEARCH_POSTINGS_DEEP = 1000;
 /** Candidates of a rarer word read in rank order from RUM. */
@@ -561,10 +556,6 @@ export const SEARCH_RANKED_CANDIDATES = 200;
  * and keeps the best-scored. RUM is a PostgreSQL extension (migration 0016); PGlite has only GIN.
  */
 export type SearchIndex = 'rum' | 'gin';
-
-/** How a source's candidates are read: the text index, and how many rows to walk first (0: none). */
-export type SearchSourcePlan = { index: SearchIndex; walkRows: number };
-const GIN_ONLY: SearchSourcePlan = { index: 'gin', walkRows: 0 };
 
 const searchIndexes = new WeakMap<object, Promise<SearchIndex>>();
 
@@ -582,26 +573,6 @@ export function searchIndexOf(db: DbOrTx): Promise<SearchIndex> {
   return known;
 }
 
-type PlanNode = { 'Plan Rows': number; Plans?: PlanNode[] };
-
-/**
- * Whether a query's words are common enough to walk the source's own order: the planner's estimate
- * of its matches (from the column's lexeme statistics) against the table's size. Walking finds
- * SEARCH_WALK_CANDIDATES matches in about cap * rows / matches rows; a text index reads about all
- * matches (RUM ranks each in the index; GIN fetches each row). The walk is chosen where it reads
- * fewer, and given three times its expected length: an over-estimate falls through to the index.
- */
-async function searchSourcePlan(db: DbOrTx, table: 'projects' | 'comments', query: SQL): Promise<SearchSourcePlan> {
-  const index = await searchIndexOf(db);
-  const [row] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    db,
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${sql.raw(table)} WHERE search_document @@ ${query} UNION ALL SELECT 1 FROM ${sql.raw(table)}`,
-  );
-  const [matches, rows] = (row?.['QUERY PLAN'][0].Plan.Plans ?? []).map((p) => p['Plan Rows']);
-  if (!matches || !rows || matches * matches <= SEARCH_WALK_CANDIDATES * rows) return { index, walkRows: 0 };
-  return { index, walkRows: Math.min(rows, Math.ceil((3 * SEARCH_WALK_CANDIDATES * rows) / matches)) };
-}
-
 /** The text index's read of a source's matches (`unless`: a one-time condition), capped. */
 function textIndexSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; index: SearchIndex; cap: number; unless: SQL }): SQL {
   return o.index === 'rum'
@@ -610,25 +581,6 @@ function textIndexSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; qu
     : // OFFSET 0 keeps the planner from walking the order's index instead, which reads the whole table for a rare word.
       sql`SELECT * FROM (SELECT * FROM (SELECT ${o.select} FROM ${o.from} WHERE ${o.document} @@ ${o.query} ${o.unless} OFFSET 0) g
         ORDER BY ${o.order} LIMIT ${o.cap}) i`;
-}
-
-/**
- * A source's capped full-text candidates in up to two steps. The walk (common words only): the first
- * `walkRows` rows in the source's own order (`order` names the selected columns unqualified), keeping
- * at most SEARCH_WALK_CANDIDATES that match; the order is the final tie-break, so these are the rows a
- * full read would keep first. The text index runs when there is no walk or it found less than a page
- * (the text index would otherwise read every match, tens of thousands of cold rows at 1M, to add
- * less recent ones that a page this full rarely shows): in rank order with RUM, in the source's order
- * with GIN. DISTINCT ON later drops rows both steps found.
- */
-function candidatesSql(o: { select: SQL; from: SQL; document: SQL; order: SQL; query: SQL; plan: SearchSourcePlan; cap: number; page: number }): SQL {
-  const walked = o.plan.walkRows > 0;
-  const walk = walked
-    ? sql`SELECT * FROM (SELECT ${o.select} FROM ${o.from} ORDER BY ${o.order} LIMIT ${o.plan.walkRows}) w
-        WHERE w.document @@ ${o.query} LIMIT ${SEARCH_WALK_CANDIDATES}`
-    : sql`SELECT ${o.select} FROM ${o.from} WHERE false`;
-  const indexed = textIndexSql({ ...o, index: o.plan.index, unless: walked ? sql`AND (SELECT count(*) FROM walk) < ${o.page}` : sql`` });
-  return sql`walk AS MATERIALIZED (${walk}), candidates AS (SELECT * FROM walk UNION ALL (${indexed}))`;
 }
 
 /**
@@ -648,7 +600,30 @@ export const SEARCH_LEXEMES_PER_PREFIX = 64;
  * long is read, and when that finds less than a page, the text index; neither when some word's list
  * is complete (it holds every match of the query).
  */
+/** A source's postings: its table and key, the entries' order and its rows. */
+type Postings = { table: string; key: string; step: string; entryOrder: string; from: string; alias: string; document: SQL };
+const PROJECT_POSTINGS: Postings = {
+  table: 'project_search_postings',
+  key: 'project_id',
+  step: 'step',
+  entryOrder: 'step DESC, project_id DESC',
+  from: 'projects',
+  alias: 'p',
+  document: PROJECT_DOCUMENT,
+};
+/** Comments have no step: newest first is their key's order. */
+const COMMENT_POSTINGS: Postings = {
+  table: 'comment_search_postings',
+  key: 'comment_id',
+  step: '0::float8',
+  entryOrder: 'comment_id DESC',
+  from: 'comments',
+  alias: 'c',
+  document: COMMENT_DOCUMENT,
+};
+
 function postingsCandidatesSql(o: {
+  postings: Postings;
   select: SQL;
   order: SQL;
   query: SQL;
@@ -664,23 +639,26 @@ function postingsCandidatesSql(o: {
     sql`, `,
   );
   const lexemesMax = SEARCH_LEXEMES_PER_PREFIX;
+  const { table, key, step, entryOrder, alias, document } = o.postings;
+  const [postings, from] = [sql.raw(table), sql.raw(`${o.postings.from} ${alias}`)];
   const lists = (name: string, depth: number, words: SQL = sql`true`) => sql`${sql.raw(name)} AS MATERIALIZED (
-      SELECT n, project_id, step FROM (
-        SELECT l.n, ps.project_id, max(ps.step) AS step, row_number() OVER (PARTITION BY l.n ORDER BY max(ps.step) DESC, ps.project_id DESC) AS r
+      SELECT n, item, step FROM (
+        SELECT l.n, ps.item, max(ps.step) AS step, row_number() OVER (PARTITION BY l.n ORDER BY max(ps.step) DESC, ps.item DESC) AS r
         FROM lexemes l CROSS JOIN LATERAL (
-          SELECT step, project_id FROM project_search_postings WHERE lexeme = l.lexeme ORDER BY step DESC, project_id DESC LIMIT ${depth}
+          SELECT ${sql.raw(step)} AS step, ${sql.raw(key)} AS item FROM ${postings}
+          WHERE lexeme = l.lexeme ORDER BY ${sql.raw(entryOrder)} LIMIT ${depth}
         ) ps
         WHERE ${words}
-        GROUP BY l.n, ps.project_id
+        GROUP BY l.n, ps.item
       ) t WHERE r <= ${depth})`;
-  // A prefix cut at its lexemes' limit may have more projects than its list shows.
+  // A prefix cut at its lexemes' limit may have more rows than its list shows.
   const mayMiss = (name: string, depth: number) => sql`NOT EXISTS (
       SELECT 1 FROM (SELECT n, count(*) AS listed FROM ${sql.raw(name)} GROUP BY n) w
       WHERE w.listed < ${depth} AND NOT EXISTS (SELECT 1 FROM lexemes l WHERE l.n = w.n AND l.k >= ${lexemesMax}))`;
-  // An array, read by primary key: the planner cannot size the lists and might scan projects instead.
+  // An array, read by primary key: the planner cannot size the lists and might scan the table instead.
   const found = (name: string, unless: SQL) => sql`
-      SELECT ${o.select} FROM projects p
-      WHERE p.id = ANY (ARRAY(SELECT project_id FROM ${sql.raw(name)})) AND ${PROJECT_DOCUMENT} @@ ${o.query} ${unless}
+      SELECT ${o.select} FROM ${from}
+      WHERE ${sql.raw(alias)}.id = ANY (ARRAY(SELECT item FROM ${sql.raw(name)})) AND ${document} @@ ${o.query} ${unless}
       ORDER BY ${o.order} LIMIT ${o.listed}`;
   const ctes = sql`
     prefixes AS (
@@ -688,37 +666,37 @@ function postingsCandidatesSql(o: {
       CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', a.alt))) AS x(prefix)
     ), lexemes AS (
       SELECT f.prefix, f.n, f.lexeme, 1 AS k FROM prefixes pr CROSS JOIN LATERAL (
-        SELECT pr.prefix, pr.n, ps.lexeme FROM project_search_postings ps WHERE ps.lexeme >= pr.prefix ORDER BY ps.lexeme LIMIT 1
+        SELECT pr.prefix, pr.n, ps.lexeme FROM ${postings} ps WHERE ps.lexeme >= pr.prefix ORDER BY ps.lexeme LIMIT 1
       ) f WHERE starts_with(f.lexeme, f.prefix)
       UNION ALL
       SELECT l.prefix, l.n, nx.lexeme, l.k + 1 FROM lexemes l CROSS JOIN LATERAL (
-        SELECT ps.lexeme FROM project_search_postings ps WHERE ps.lexeme > l.lexeme ORDER BY ps.lexeme LIMIT 1
+        SELECT ps.lexeme FROM ${postings} ps WHERE ps.lexeme > l.lexeme ORDER BY ps.lexeme LIMIT 1
       ) nx
       WHERE l.k < ${lexemesMax} AND starts_with(nx.lexeme, l.prefix)
     ), ${lists('lists', o.listed)}, walk AS MATERIALIZED (${found('lists', sql``)})`;
   if (o.words.length === 1) return sql`${ctes}, candidates AS (SELECT * FROM walk)`;
   const short = sql`(SELECT count(*) FROM walk) < ${o.listed} AND ${mayMiss('lists', o.listed)}`;
   // Every match has every word, so one word's longer list holds them all: the word whose first entries
-  // met the others most often. It is checked in its (trending) order until enough match: most words
-  // that meet at all do within the first few hundred.
+  // met the others most often. It is checked in its order until enough match: most words that meet
+  // at all do within the first few hundred.
   return sql`${ctes}, best_word AS (
-      SELECT l.n FROM lists l LEFT JOIN walk w ON w.id = l.project_id GROUP BY l.n ORDER BY count(w.id) DESC, l.n LIMIT 1
+      SELECT l.n FROM lists l LEFT JOIN walk w ON w.id = l.item GROUP BY l.n ORDER BY count(w.id) DESC, l.n LIMIT 1
     ), ${lists('deep_lists', o.deep, sql`l.n = (SELECT n FROM best_word)`)},
     deep AS MATERIALIZED (
       SELECT x.* FROM (
-        SELECT project_id, max(step) AS step FROM deep_lists WHERE ${short} GROUP BY project_id ORDER BY 2 DESC, 1 DESC
+        SELECT item, max(step) AS step FROM deep_lists WHERE ${short} GROUP BY item ORDER BY 2 DESC, 1 DESC
       ) d CROSS JOIN LATERAL (
-        SELECT ${o.select} FROM projects p WHERE p.id = d.project_id AND ${PROJECT_DOCUMENT} @@ ${o.query}
+        SELECT ${o.select} FROM ${from} WHERE ${sql.raw(alias)}.id = d.item AND ${document} @@ ${o.query}
       ) x
       -- Stated again: the planner may join these another way, which keeps no order.
-      ORDER BY d.step DESC, d.project_id DESC
+      ORDER BY d.step DESC, d.item DESC
       LIMIT ${o.listed}
     ),
     candidates AS (
       SELECT * FROM walk UNION ALL SELECT * FROM deep UNION ALL (${textIndexSql({
         ...o,
-        from: sql`projects p`,
-        document: PROJECT_DOCUMENT,
+        from,
+        document,
         unless: sql`AND ${short} AND (SELECT count(*) FROM deep) < ${o.page} AND ${mayMiss('deep_lists', o.deep)}`,
       })})
     )`;
@@ -772,6 +750,7 @@ export function searchProjectsQuerySql(
   const candidates =
     fts.query && terms.words.length > 0
       ? postingsCandidatesSql({
+          postings: PROJECT_POSTINGS,
           select: row,
           order,
           query: fts.query,
@@ -845,22 +824,21 @@ export type CommentHitRow = {
  * too noisy for trigram similarity), best first; suspended people's comments and comments on suspended
  * authors' projects are left out.
  */
-export function searchCommentsQuerySql(terms: SearchTerms, limit: number, plan: SearchSourcePlan = GIN_ONLY): SQL {
+export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index: SearchIndex = 'gin'): SQL {
   const fts = fullText(terms);
-  if (!fts.query) return sql`SELECT NULL::int AS id WHERE false`;
-  const select = sql`c.id, c.content, c.created_at, c.project_id, c.user_id, ${COMMENT_DOCUMENT} AS document`;
-  const from = sql`comments c`;
-  const order = sql`id DESC`;
+  if (!fts.query || terms.words.length === 0) return sql`SELECT NULL::int AS id WHERE false`;
   return sql`
-    -- Capped candidates (newest first; ids grow with time, so the walk follows the primary key) with
-    -- their stored documents; relevance is computed below for those only.
-    WITH ${candidatesSql({
-      select,
-      from,
-      document: COMMENT_DOCUMENT,
-      order,
+    -- Capped candidates (newest first) with their stored documents; relevance is computed below for
+    -- those only.
+    WITH RECURSIVE ${postingsCandidatesSql({
+      postings: COMMENT_POSTINGS,
+      select: sql`c.id, c.content, c.created_at, c.project_id, c.user_id, ${COMMENT_DOCUMENT} AS document`,
+      order: sql`id DESC`,
       query: fts.query,
-      plan,
+      words: terms.words,
+      listed: terms.fuzzyQuery || terms.words.length > 1 ? SEARCH_POSTINGS_CANDIDATES.severalOrTypos : SEARCH_POSTINGS_CANDIDATES.oneWord,
+      deep: SEARCH_POSTINGS_DEEP,
+      index,
       cap: SEARCH_CANDIDATES_MAX.comments,
       page: limit,
     })}, matches AS (SELECT DISTINCT ON (id) * FROM candidates),
@@ -881,12 +859,6 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, plan: 
     ORDER BY m.relevance DESC, m.created_at DESC, m.id DESC`;
 }
 
-/** The plan of a source for these terms; a query without words has no full-text part. */
-function planOf(db: DbOrTx, table: 'projects' | 'comments', terms: SearchTerms): Promise<SearchSourcePlan> {
-  const query = fullText(terms).query;
-  return query ? searchSourcePlan(db, table, query) : Promise.resolve(GIN_ONLY);
-}
-
 /**
  * The best projects' ids, and how many projects the full text found (up to its candidates' cap; the
  * page may show fewer of them when authors' names rank above).
@@ -903,8 +875,7 @@ export async function searchProjectIds(
 }
 
 export async function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
-  const plan = await planOf(db, 'comments', terms);
-  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit, plan));
+  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit, await searchIndexOf(db)));
 }
 
 /** Recomputes the scores of one author's projects (premium starting, renewing or ending). */

@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
-/** Entries missing from the postings or left in them, against every project's words and trending step now. */
+/** Entries missing from the postings or left in them, against every project's words and trending step and every comment's words now. */
 async function postingsDrift(): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     t.database.db,
@@ -32,9 +32,13 @@ async function postingsDrift(): Promise<number> {
     WITH expected AS (
       SELECT l AS lexeme, project_search_step(p.trending_score) AS step, p.id AS project_id
       FROM projects p, unnest(tsvector_to_array(p.search_document)) l
-    ), kept AS (SELECT lexeme, step, project_id FROM project_search_postings)
+    ), kept AS (SELECT lexeme, step, project_id FROM project_search_postings),
+    expected_comments AS (SELECT l AS lexeme, c.id AS comment_id FROM comments c, unnest(tsvector_to_array(c.search_document)) l),
+    kept_comments AS (SELECT lexeme, comment_id FROM comment_search_postings)
     SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM kept) missing)
-      + (SELECT count(*) FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM expected) stale))::int AS n`,
+      + (SELECT count(*) FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM expected) stale)
+      + (SELECT count(*) FROM (SELECT * FROM expected_comments EXCEPT ALL SELECT * FROM kept_comments) missing)
+      + (SELECT count(*) FROM (SELECT * FROM kept_comments EXCEPT ALL SELECT * FROM expected_comments) stale))::int AS n`,
   );
   return row!.n;
 }
@@ -54,7 +58,7 @@ const edit = {
 };
 
 describe('search postings', () => {
-  it('when projects are published, edited, liked, unliked, commented, rescored and deleted, then the postings hold every project’s words at its trending step, and search follows', async () => {
+  it('when projects are published, edited, liked, unliked, commented, rescored and deleted, then the postings hold every project’s words at its trending step and every comment’s words, and search follows', async () => {
     const project = await kit.project(author.user.id, { title: 'Quokka telemetry', description: 'Sensor readings' });
     const other = await kit.project(author.user.id, { title: 'Quokka garden', description: 'Plants' });
     expect(await postingsDrift()).toBe(0);
@@ -69,6 +73,8 @@ describe('search postings', () => {
     // Likes from a project's first points cross whole steps of its score.
     for (const fan of fans) expect((await fan.post(`/api/projects/${project.id}/react`, { type: 'like' })).status).toBe(200);
     expect((await fans[1]!.post(`/api/projects/${project.id}/comments`, { content: 'Lovely wombat charts' })).status).toBe(201);
+    const said = await fans[0]!.get(`/api/search?q=${encodeURIComponent('wombat charts')}`);
+    expect(said.body.comments.map((c: { content: string }) => c.content)).toEqual(['Lovely wombat charts']);
     expect((await fans[2]!.delete(`/api/projects/${project.id}/react`)).status).toBe(200);
     expect(await postingsDrift()).toBe(0);
 
@@ -79,6 +85,8 @@ describe('search postings', () => {
     expect((await author.client.delete(`/api/projects/${project.id}`)).status).toBe(204);
     expect(await postingsDrift()).toBe(0);
     expect(await searchIds('wombat')).toEqual([]);
+    const comments = await fans[0]!.get(`/api/search?q=${encodeURIComponent('wombat charts')}`);
+    expect(comments.body.comments).toEqual([]);
   });
 
   it(`when a word matches more projects than its list holds (${SEARCH_POSTINGS_CANDIDATES.oneWord}), then search ranks the most trending, old ones included`, async () => {
