@@ -46,17 +46,23 @@ async function setTextIndexesAside(db: Db): Promise<() => Promise<void>> {
         AND i.indexdef ~ 'USING (gin|gist|rum) '`)) as unknown as { rows: { name: string; def: string }[] }
   ).rows;
   for (const ix of indexes) await db.execute(sql`DROP INDEX ${sql.identifier(ix.name)}`);
-  // The search postings likewise: filled once at the end instead of by a trigger per row written.
-  const postings = ['project', 'comment'] as const;
-  for (const kind of postings) {
-    for (const op of ['insert_delete', 'update']) await db.execute(sql.raw(`ALTER TABLE ${kind}s DISABLE TRIGGER ${kind}_search_postings_${op}`));
-  }
+  // The search postings likewise: filled once at the end (each table's rebuild function) instead of
+  // by a trigger per row written. Their triggers are read from the catalog too.
+  const triggers = (
+    (await db.execute(sql`
+      SELECT c.relname AS "table", t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE '%search_postings%' AND NOT t.tgisinternal`)) as unknown as {
+      rows: { table: string; name: string }[];
+    }
+  ).rows;
+  const setTriggers = async (state: 'DISABLE' | 'ENABLE') => {
+    for (const tg of triggers) await db.execute(sql`ALTER TABLE ${sql.identifier(tg.table)} ${sql.raw(state)} TRIGGER ${sql.identifier(tg.name)}`);
+  };
+  await setTriggers('DISABLE');
   return async () => {
     for (const ix of indexes) await db.execute(sql.raw(ix.def));
-    for (const kind of postings) {
-      await db.execute(sql.raw(`SELECT rebuild_${kind}_search_postings()`));
-      for (const op of ['insert_delete', 'update']) await db.execute(sql.raw(`ALTER TABLE ${kind}s ENABLE TRIGGER ${kind}_search_postings_${op}`));
-    }
+    await db.execute(sql`SELECT rebuild_project_search_postings(), rebuild_comment_search_postings()`);
+    await setTriggers('ENABLE');
   };
 }
 

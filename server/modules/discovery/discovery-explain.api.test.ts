@@ -59,9 +59,8 @@ describe('discovery query plans on 50,000 projects', () => {
       expect(plans.trending).toMatch(/projects_trending_idx/);
       expect(plans.recommended).toMatch(/projects_trending_idx/);
       expect(plans.recommended).toMatch(/projects_category_trending_idx/);
-      // Either text index: with rum installed the planner may read '@@' from the RUM index too.
       expect(plans["search projects 'raect'"]).toMatch(/project_search_postings_lexeme_step_idx/);
-      // Two words that may seldom meet keep the text index to fall back on.
+      // Two words that may seldom meet keep a text index to fall back on (RUM where it is installed).
       expect(plans["search projects 'react dashboard'"]).toMatch(/projects_search_(document|rum)_idx/);
       expect(plans["search projects 'raect'"]).toMatch(/projects_author_idx/);
       // Comments: the stored document is read, never computed per row.

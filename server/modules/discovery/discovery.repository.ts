@@ -545,6 +545,10 @@ export const SEARCH_CANDIDATES_MAX = { projects: 300, projectsWithTypos: 1000, c
  * 10 judged titles among the best 100 at 1M, all 10 among 300; 'raect' finds React's titles there).
  */
 export const SEARCH_POSTINGS_CANDIDATES = { oneWord: 100, severalOrTypos: 300 } as const;
+/** How many candidates a search's postings list. */
+function postingsListed(terms: SearchTerms): number {
+  return terms.fuzzyQuery || terms.words.length > 1 ? SEARCH_POSTINGS_CANDIDATES.severalOrTypos : SEARCH_POSTINGS_CANDIDATES.oneWord;
+}
 /** How far the lists of several words are read when their first entries seldom meet. */
 export const SEARCH_POSTINGS_DEEP = 1000;
 /** Candidates of a rarer word read in rank order from RUM. */
@@ -600,23 +604,21 @@ export const SEARCH_LEXEMES_PER_PREFIX = 64;
  * long is read, and when that finds less than a page, the text index; neither when some word's list
  * is complete (it holds every match of the query).
  */
-/** A source's postings: its table and key, the entries' order and its rows. */
-type Postings = { table: string; key: string; step: string; entryOrder: string; from: string; alias: string; document: SQL };
+/** A source's postings: its table, the entries' order (step, then key, both descending) and its rows. */
+type Postings = { table: string; key: string; step: string; from: string; alias: string; document: SQL };
 const PROJECT_POSTINGS: Postings = {
   table: 'project_search_postings',
   key: 'project_id',
   step: 'step',
-  entryOrder: 'step DESC, project_id DESC',
   from: 'projects',
   alias: 'p',
   document: PROJECT_DOCUMENT,
 };
-/** Comments have no step: newest first is their key's order. */
+/** Comments have no step (a constant, which the planner drops from the order): newest first is their key's order. */
 const COMMENT_POSTINGS: Postings = {
   table: 'comment_search_postings',
   key: 'comment_id',
   step: '0::float8',
-  entryOrder: 'comment_id DESC',
   from: 'comments',
   alias: 'c',
   document: COMMENT_DOCUMENT,
@@ -639,14 +641,14 @@ function postingsCandidatesSql(o: {
     sql`, `,
   );
   const lexemesMax = SEARCH_LEXEMES_PER_PREFIX;
-  const { table, key, step, entryOrder, alias, document } = o.postings;
+  const { table, key, step, alias, document } = o.postings;
   const [postings, from] = [sql.raw(table), sql.raw(`${o.postings.from} ${alias}`)];
   const lists = (name: string, depth: number, words: SQL = sql`true`) => sql`${sql.raw(name)} AS MATERIALIZED (
       SELECT n, item, step FROM (
         SELECT l.n, ps.item, max(ps.step) AS step, row_number() OVER (PARTITION BY l.n ORDER BY max(ps.step) DESC, ps.item DESC) AS r
         FROM lexemes l CROSS JOIN LATERAL (
           SELECT ${sql.raw(step)} AS step, ${sql.raw(key)} AS item FROM ${postings}
-          WHERE lexeme = l.lexeme ORDER BY ${sql.raw(entryOrder)} LIMIT ${depth}
+          WHERE lexeme = l.lexeme ORDER BY 1 DESC, 2 DESC LIMIT ${depth}
         ) ps
         WHERE ${words}
         GROUP BY l.n, ps.item
@@ -755,7 +757,7 @@ export function searchProjectsQuerySql(
           order,
           query: fts.query,
           words: terms.words,
-          listed: terms.fuzzyQuery || terms.words.length > 1 ? SEARCH_POSTINGS_CANDIDATES.severalOrTypos : SEARCH_POSTINGS_CANDIDATES.oneWord,
+          listed: postingsListed(terms),
           deep: SEARCH_POSTINGS_DEEP,
           index,
           cap,
@@ -836,7 +838,7 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index:
       order: sql`id DESC`,
       query: fts.query,
       words: terms.words,
-      listed: terms.fuzzyQuery || terms.words.length > 1 ? SEARCH_POSTINGS_CANDIDATES.severalOrTypos : SEARCH_POSTINGS_CANDIDATES.oneWord,
+      listed: postingsListed(terms),
       deep: SEARCH_POSTINGS_DEEP,
       index,
       cap: SEARCH_CANDIDATES_MAX.comments,

@@ -175,6 +175,7 @@ describe('GET /api/search', () => {
     expect((await other.client.post(`/api/projects/${elsewhere.id}/share`)).status).toBe(200);
     expect(idsOf((await search('xylophone', other.client)).projects)).toEqual(expect.arrayContaining([first.id, second.id, third.id]));
   });
+
   it('when a word finds a page of projects but authors named like it rank above some, then no typo spellings are added', async () => {
     const quasar = await t.signUp({ firstName: 'Quasar', lastName: 'Quill' });
     for (let i = 0; i < 10; i++) await kit.project(quasar.user.id, { title: `Orbit tool ${i}`, description: 'Plots' });
