@@ -15,17 +15,19 @@ afterAll(async () => {
 describe('GIN indexes written by every comment', () => {
   // With the default 4 MB pending list, the comment whose insert overflowed it merged the whole list:
   // 45 to 65 ms during which PGlite answered nothing (migration 0013, docs/decisions.md).
-  it('keep a pending list of 256 kB, on the embedded database and on a server alike', async () => {
+  // A like or a comment rewrites its project's row into every index of projects (its trending score is
+  // indexed, so the update is never HOT): no GIN index is kept there that no query reads.
+  it('are the two text indexes only, each with a pending list of 256 kB, on the embedded database and on a server alike', async () => {
     const rows = await rowsOf<{ name: string; options: string[] | null }>(
       t.database.db,
       sql`SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_am am ON am.oid = c.relam
-          WHERE c.relkind = 'i' AND am.amname = 'gin' AND c.relname IN ('comments_search_document_idx', 'projects_search_document_idx', 'projects_title_trgm_idx')
+          JOIN pg_index i ON i.indexrelid = c.oid
+          WHERE am.amname = 'gin' AND i.indrelid IN ('comments'::regclass, 'projects'::regclass)
           ORDER BY c.relname`,
     );
     expect(rows).toEqual([
       { name: 'comments_search_document_idx', options: ['gin_pending_list_limit=256'] },
       { name: 'projects_search_document_idx', options: ['gin_pending_list_limit=256'] },
-      { name: 'projects_title_trgm_idx', options: ['gin_pending_list_limit=256'] },
     ]);
   });
 });

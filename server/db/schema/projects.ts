@@ -75,7 +75,6 @@ export const projects = pgTable(
     // Recommendations take the best-scored projects of the member's favourite categories.
     index('projects_category_trending_idx').on(t.category, t.trendingScore.desc(), t.id.desc()),
     index('projects_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('projects_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`).with(WRITTEN_GIN),
     index('projects_search_document_idx').using('gin', t.searchDocument).with(WRITTEN_GIN),
     check('projects_cost_nonnegative', sql`${t.cost} IS NULL OR ${t.cost} >= 0`),
     check('projects_counts_nonnegative', sql`${t.reactionCount} >= 0 AND ${t.saveCount} >= 0`),
