@@ -450,6 +450,8 @@ export const SEARCH_THRESHOLDS = { correction: 0.3, wordSimilarity: 0.3 } as con
  * with its words alone takes these authors only.
  */
 export const AUTHOR_LIKENESS_BESIDE_WORDS = 0.5;
+/** A project found by its author's name is as relevant as the name's likeness to the query, times this. */
+const AUTHOR_WEIGHT = sql.raw('0.9');
 /** At most this many corrections per query word. */
 const CORRECTIONS_PER_WORD = 3;
 /** A search by author name takes the best-matching authors and their best-scored projects. */
@@ -643,20 +645,30 @@ function postingsCandidatesSql(o: {
   const lexemesMax = SEARCH_LEXEMES_PER_PREFIX;
   const { table, key, step, alias, document } = o.postings;
   const [postings, from] = [sql.raw(table), sql.raw(`${o.postings.from} ${alias}`)];
+  // A word's list: the first `depth` entries of its lexemes' lists merged in the postings' order, each
+  // item once. A top-N sort of the entries: grouping them all before ranking cost four times as much
+  // ('string array' reads 7,700 entries of 34 lexemes). An item listed under two lexemes of one word
+  // takes two of the entries, so a list may hold fewer than `depth` items and still not be complete.
+  const wordLexemes = sql`(SELECT DISTINCT l.lexeme FROM lexemes l WHERE l.n = w.n)`;
   const lists = (name: string, depth: number, words: SQL = sql`true`) => sql`${sql.raw(name)} AS MATERIALIZED (
-      SELECT n, item, step FROM (
-        SELECT l.n, ps.item, max(ps.step) AS step, row_number() OVER (PARTITION BY l.n ORDER BY max(ps.step) DESC, ps.item DESC) AS r
-        FROM lexemes l CROSS JOIN LATERAL (
+      SELECT w.n, t.item, max(t.step) AS step FROM (SELECT DISTINCT l.n FROM lexemes l WHERE ${words}) w CROSS JOIN LATERAL (
+        SELECT ps.step, ps.item FROM ${wordLexemes} l CROSS JOIN LATERAL (
           SELECT ${sql.raw(step)} AS step, ${sql.raw(key)} AS item FROM ${postings}
           WHERE lexeme = l.lexeme ORDER BY 1 DESC, 2 DESC LIMIT ${depth}
         ) ps
-        WHERE ${words}
-        GROUP BY l.n, ps.item
-      ) t WHERE r <= ${depth})`;
-  // A prefix cut at its lexemes' limit may have more rows than its list shows.
+        ORDER BY 1 DESC, 2 DESC LIMIT ${depth}
+      ) t
+      GROUP BY w.n, t.item)`;
+  // A word's list is complete (it holds every match) when its lexemes have fewer entries in all than it
+  // read, and its prefixes were not cut at their lexemes' limit. Counted only for a list that holds
+  // fewer items than it read.
   const mayMiss = (name: string, depth: number) => sql`NOT EXISTS (
       SELECT 1 FROM (SELECT n, count(*) AS listed FROM ${sql.raw(name)} GROUP BY n) w
-      WHERE w.listed < ${depth} AND NOT EXISTS (SELECT 1 FROM lexemes l WHERE l.n = w.n AND l.k >= ${lexemesMax}))`;
+      WHERE w.listed < ${depth}
+        AND NOT EXISTS (SELECT 1 FROM lexemes l WHERE l.n = w.n AND l.k >= ${lexemesMax})
+        AND (SELECT sum(e.entries) FROM ${wordLexemes} l CROSS JOIN LATERAL (
+          SELECT count(*) AS entries FROM (SELECT 1 FROM ${postings} WHERE lexeme = l.lexeme LIMIT ${depth}) x
+        ) e) < ${depth})`;
   // An array, read by primary key: the planner cannot size the lists and might scan the table instead.
   const found = (name: string, unless: SQL) => sql`
       SELECT ${o.select} FROM ${from}
@@ -679,27 +691,28 @@ function postingsCandidatesSql(o: {
   if (o.words.length === 1) return sql`${ctes}, candidates AS (SELECT * FROM walk)`;
   const short = sql`(SELECT count(*) FROM walk) < ${o.listed} AND ${mayMiss('lists', o.listed)}`;
   // Every match has every word, so one word's longer list holds them all: the word whose first entries
-  // met the others most often. It is checked in its order until enough match: most words that meet
-  // at all do within the first few hundred.
+  // met the others most often. It is checked in its order, past the matches the first lists found,
+  // until the candidates number `listed`: most words that meet at all do within the first few hundred.
   return sql`${ctes}, best_word AS (
       SELECT l.n FROM lists l LEFT JOIN walk w ON w.id = l.item GROUP BY l.n ORDER BY count(w.id) DESC, l.n LIMIT 1
     ), ${lists('deep_lists', o.deep, sql`l.n = (SELECT n FROM best_word)`)},
     deep AS MATERIALIZED (
       SELECT x.* FROM (
-        SELECT item, max(step) AS step FROM deep_lists WHERE ${short} GROUP BY item ORDER BY 2 DESC, 1 DESC
+        SELECT item, max(step) AS step FROM deep_lists WHERE ${short} AND item NOT IN (SELECT id FROM walk)
+        GROUP BY item ORDER BY 2 DESC, 1 DESC
       ) d CROSS JOIN LATERAL (
         SELECT ${o.select} FROM ${from} WHERE ${sql.raw(alias)}.id = d.item AND ${document} @@ ${o.query}
       ) x
       -- Stated again: the planner may join these another way, which keeps no order.
       ORDER BY d.step DESC, d.item DESC
-      LIMIT ${o.listed}
+      LIMIT ${o.listed} - (SELECT count(*) FROM walk)
     ),
     candidates AS (
       SELECT * FROM walk UNION ALL SELECT * FROM deep UNION ALL (${textIndexSql({
         ...o,
         from,
         document,
-        unless: sql`AND ${short} AND (SELECT count(*) FROM deep) < ${o.page} AND ${mayMiss('deep_lists', o.deep)}`,
+        unless: sql`AND ${short} AND (SELECT count(*) FROM walk) + (SELECT count(*) FROM deep) < ${o.page} AND ${mayMiss('deep_lists', o.deep)}`,
       })})
     )`;
 }
@@ -745,7 +758,8 @@ export function searchProjectsQuerySql(
   const row = sql`p.id, p.title, p.trending_score, p.author_id, ${PROJECT_DOCUMENT} AS document`;
   // Capped candidates (candidatesSql); nothing is computed per match: relevance is computed below, for
   // the capped candidates only.
-  const textHit = fts.query ? sql`m.document @@ ${fts.query}` : sql`false`;
+  const hitIn = (alias: string) => (fts.query ? sql`${sql.raw(alias)}.document @@ ${fts.query}` : sql`false`);
+  const textHit = hitIn('m');
   const likeness = sql.raw(`coalesce(k.likenesses[array_position(k.ids, m.author_id)], 0)`);
   const cap = terms.fuzzyQuery ? SEARCH_CANDIDATES_MAX.projectsWithTypos : SEARCH_CANDIDATES_MAX.projects;
   const order = sql`trending_score DESC NULLS LAST, id DESC NULLS LAST`;
@@ -771,19 +785,34 @@ export function searchProjectsQuerySql(
     -- text hit, whose relevance starts at 0.4).
     authors AS MATERIALIZED (
       SELECT * FROM (
-        SELECT u.id, word_similarity(${terms.text}, ${AUTHOR_NAME}) AS likeness FROM users u
+        -- OFFSET 0: each name's likeness is computed once (inlined, the threshold below computed it again).
+        SELECT u.id, word_similarity(${terms.text}, ${AUTHOR_NAME}) AS likeness, ${sql.raw(PREMIUM_NOW_SQL)} AS premium FROM users u
         WHERE ${AUTHOR_NAME} %> ${terms.text} AND ${userVisibleSql('u')}
+        OFFSET 0
       ) l WHERE likeness >= ${authorLikenessMin}
       ORDER BY likeness DESC, id
       LIMIT ${AUTHORS_PER_SEARCH}
+    ),
+    -- Their best projects: those the words find too, and of the others at most a page, in the order the
+    -- page gives projects that only their author's name finds (below); the rest could not show. A common
+    -- name fragment ('get', 'code') matches 50 authors, whose 1,000 projects cost more to rank than the
+    -- rest of the search.
+    by_author AS (
+      SELECT id, title, trending_score, author_id, document FROM (
+        SELECT x.*, ${hitIn('x')} AS hit, row_number() OVER (
+          PARTITION BY ${hitIn('x')}
+          ORDER BY round((${AUTHOR_WEIGHT} * a.likeness)::float8::numeric, 1) DESC, a.premium DESC, a.likeness DESC,
+            x.trending_score DESC NULLS LAST, x.id DESC NULLS LAST
+        ) AS r
+        FROM authors a CROSS JOIN LATERAL (
+          SELECT ${row} FROM projects p WHERE p.author_id = a.id
+          ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
+          LIMIT ${PROJECTS_PER_AUTHOR}
+        ) x
+      ) m WHERE m.hit OR m.r <= ${limit}
     ), matches AS (
       ${candidates ? sql`SELECT * FROM candidates UNION ALL` : sql``}
-      -- Their best projects.
-      SELECT x.* FROM authors a CROSS JOIN LATERAL (
-        SELECT ${row} FROM projects p WHERE p.author_id = a.id
-        ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
-        LIMIT ${PROJECTS_PER_AUTHOR}
-      ) x
+      SELECT * FROM by_author
     ),
     -- The likenesses as two aligned arrays, looked up per candidate: the planner cannot size the authors
     -- (it guesses one) and joined them in a loop that read all of them for every candidate.
@@ -794,10 +823,10 @@ export function searchProjectsQuerySql(
       SELECT DISTINCT ON (m.id) m.id, m.trending_score,
         (CASE WHEN ${textHit} THEN greatest(
           word_similarity(${terms.text}, lower(m.title)),
-          0.9 * ${likeness},
+          ${AUTHOR_WEIGHT} * ${likeness},
           ${fts.relevance(sql.raw('m.document'))},
           ${fts.titleRelevance(sql.raw('m.title'))}
-        ) ELSE 0.9 * ${likeness} END)::float8 AS relevance,
+        ) ELSE ${AUTHOR_WEIGHT} * ${likeness} END)::float8 AS relevance,
         ${textHit} AS text_hit,
         ${sql.raw(PREMIUM_NOW_SQL)} AS premium
       FROM matches m JOIN users u ON u.id = m.author_id CROSS JOIN known k

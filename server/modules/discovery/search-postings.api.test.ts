@@ -115,6 +115,18 @@ describe('search postings', () => {
     expect(await searchIds('marmot pangolin')).toEqual([both.id]);
     expect(await searchIds('pangol marm')).toEqual([both.id]);
   });
+  it('when every match of a prefix has two of its words, so its list holds each project twice, then a rare meeting with another word is still found', async () => {
+    const per = SEARCH_POSTINGS_CANDIDATES.severalOrTypos + 20;
+    // 'quil' lists both 'quill' and 'quillwork' for each of these: its first entries name half as many
+    // projects as they number, and still more follow.
+    for (let i = 0; i < per; i++) {
+      await kit.project(author.user.id, { title: `Quill quillwork ${i}`, description: 'Pens' });
+      await kit.project(author.user.id, { title: `Otter den ${i}`, description: 'Rivers' });
+    }
+    const both = await kit.project(author.user.id, { title: 'Quill and otter sketches', description: 'Field sketches', createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
+    await kit.refresh();
+    expect(await searchIds('quil otter')).toEqual([both.id]);
+  });
   it('when two words meet in many trending descriptions but in few titles, then those titles come first', async () => {
     const fan = await t.signUp();
     // More trending matches than one word's candidates hold, the words only in their descriptions.
