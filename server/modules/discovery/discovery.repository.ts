@@ -545,9 +545,12 @@ export const SEARCH_CANDIDATES_MAX = { projects: 300, projectsWithTypos: 1000, c
  * of the database's time at 100k projects and judged no better, 0.936 against 0.943). Several words or
  * typo alternatives: 300, since titles are fewer among their matches ('command line' found 2 of its
  * 10 judged titles among the best 100 at 1M, all 10 among 300; 'raect' finds React's titles there).
+ * Comments: 100 whatever the words. They show newest first within a relevance step, and one older
+ * than the newest hundred matches ranks above them only by saying the words more often; 300 for
+ * several words or typos cost those searches a third more comment time at 1M projects.
  */
-export const SEARCH_POSTINGS_CANDIDATES = { oneWord: 100, severalOrTypos: 300 } as const;
-/** How many candidates a search's postings list. */
+export const SEARCH_POSTINGS_CANDIDATES = { oneWord: 100, severalOrTypos: 300, comments: 100 } as const;
+/** How many project candidates a search's postings list. */
 function postingsListed(terms: SearchTerms): number {
   return terms.fuzzyQuery || terms.words.length > 1 ? SEARCH_POSTINGS_CANDIDATES.severalOrTypos : SEARCH_POSTINGS_CANDIDATES.oneWord;
 }
@@ -867,7 +870,7 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index:
       order: sql`id DESC`,
       query: fts.query,
       words: terms.words,
-      listed: postingsListed(terms),
+      listed: SEARCH_POSTINGS_CANDIDATES.comments,
       deep: SEARCH_POSTINGS_DEEP,
       index,
       cap: SEARCH_CANDIDATES_MAX.comments,

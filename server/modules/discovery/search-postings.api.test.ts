@@ -127,6 +127,18 @@ describe('search postings', () => {
     await kit.refresh();
     expect(await searchIds('quil otter')).toEqual([both.id]);
   });
+  it(`when two words each appear in more comments than a list holds (${SEARCH_POSTINGS_CANDIDATES.comments}) but seldom together, then the comment with both is still found`, async () => {
+    const project = await kit.project(author.user.id, { title: 'Guestbook', description: 'Say hello' });
+    // The oldest: last in every word's list.
+    await kit.comment(author.user.id, project.id, 'Saw a wallaby near the lighthouse');
+    for (let i = 0; i < SEARCH_POSTINGS_CANDIDATES.comments + 20; i++) {
+      await kit.comment(author.user.id, project.id, `Wallaby sighting ${i}`);
+      await kit.comment(author.user.id, project.id, `Lighthouse visit ${i}`);
+    }
+    const res = await fans[0]!.get(`/api/search?q=${encodeURIComponent('wallaby lighthouse')}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.comments.map((c: { content: string }) => c.content)).toEqual(['Saw a wallaby near the lighthouse']);
+  });
   it('when two words meet in many trending descriptions but in few titles, then those titles come first', async () => {
     const fan = await t.signUp();
     // More trending matches than one word's candidates hold, the words only in their descriptions.
