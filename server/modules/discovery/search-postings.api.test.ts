@@ -103,29 +103,30 @@ describe('search postings', () => {
     expect(new Set(found.slice(0, 3))).toEqual(new Set(ids.slice(0, 3)));
   });
 
-  it('when two words each match more projects than a list holds but seldom together, then the projects with both are still found', async () => {
-    const per = SEARCH_POSTINGS_CANDIDATES.severalOrTypos + 20;
-    for (let i = 0; i < per; i++) {
-      await kit.project(author.user.id, { title: `Marmot ledger ${i}`, description: 'Accounts' });
-      await kit.project(author.user.id, { title: `Pangolin ledger ${i}`, description: 'Accounts' });
+  /**
+   * More projects for each of two titles than several words list, then one old, unliked project titled
+   * with both: in neither word's most trending list.
+   */
+  async function rareMeeting(first: (i: number) => string, second: (i: number) => string, bothTitle: string): Promise<number> {
+    for (let i = 0; i < SEARCH_POSTINGS_CANDIDATES.severalOrTypos + 20; i++) {
+      await kit.project(author.user.id, { title: first(i), description: 'Accounts' });
+      await kit.project(author.user.id, { title: second(i), description: 'Accounts' });
     }
-    // Old and unliked: in neither word's most trending list.
-    const both = await kit.project(author.user.id, { title: 'Marmot and pangolin notes', description: 'Field notes', createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
+    const both = await kit.project(author.user.id, { title: bothTitle, description: 'Field notes', createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
     await kit.refresh();
-    expect(await searchIds('marmot pangolin')).toEqual([both.id]);
-    expect(await searchIds('pangol marm')).toEqual([both.id]);
+    return both.id;
+  }
+
+  it('when two words each match more projects than a list holds but seldom together, then the projects with both are still found', async () => {
+    const both = await rareMeeting((i) => `Marmot ledger ${i}`, (i) => `Pangolin ledger ${i}`, 'Marmot and pangolin notes');
+    expect(await searchIds('marmot pangolin')).toEqual([both]);
+    expect(await searchIds('pangol marm')).toEqual([both]);
   });
   it('when every match of a prefix has two of its words, so its list holds each project twice, then a rare meeting with another word is still found', async () => {
-    const per = SEARCH_POSTINGS_CANDIDATES.severalOrTypos + 20;
     // 'quil' lists both 'quill' and 'quillwork' for each of these: its first entries name half as many
     // projects as they number, and still more follow.
-    for (let i = 0; i < per; i++) {
-      await kit.project(author.user.id, { title: `Quill quillwork ${i}`, description: 'Pens' });
-      await kit.project(author.user.id, { title: `Otter den ${i}`, description: 'Rivers' });
-    }
-    const both = await kit.project(author.user.id, { title: 'Quill and otter sketches', description: 'Field sketches', createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
-    await kit.refresh();
-    expect(await searchIds('quil otter')).toEqual([both.id]);
+    const both = await rareMeeting((i) => `Quill quillwork ${i}`, (i) => `Otter den ${i}`, 'Quill and otter sketches');
+    expect(await searchIds('quil otter')).toEqual([both]);
   });
   it(`when two words each appear in more comments than a list holds (${SEARCH_POSTINGS_CANDIDATES.comments}) but seldom together, then the comment with both is still found`, async () => {
     const project = await kit.project(author.user.id, { title: 'Guestbook', description: 'Say hello' });
