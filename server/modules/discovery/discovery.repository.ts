@@ -465,6 +465,8 @@ export type SearchTerms = {
   prefixQuery: string | null;
   /** The prefix tsquery with each word's swapped-letter spellings and corrections as alternatives, or null when there are none. */
   fuzzyQuery: string | null;
+  /** fuzzyQuery with each word's likeliest spellings only: as typed, its swapped letters and its nearest correction. */
+  likelyQuery: string | null;
   /** Each query word's spellings that the query accepts: the word as typed first, then (with typos) its alternatives. */
   words: string[][];
 };
@@ -732,10 +734,15 @@ function fullText(terms: SearchTerms) {
     query,
     /**
      * A title that says a corrected word ('raect' -> "React Dashboard"): 0.7, above the trigram
-     * likeness of unrelated titles ("Object-related" scores about 0.5 against 'raect').
+     * likeness of unrelated titles ("Object-related" scores about 0.5 against 'raect'), when it is one
+     * of the likeliest spellings; 0.6 through a farther correction ('typescirpt' -> 'types' would
+     * otherwise rank "Type check values" with TypeScript's titles).
      */
     titleRelevance: (title: SQL) =>
-      terms.fuzzyQuery && query ? sql`(CASE WHEN to_tsvector('english', ${title}) @@ ${query} THEN 0.7 ELSE 0 END)` : sql`0`,
+      terms.fuzzyQuery && terms.likelyQuery && query
+        ? sql`(CASE WHEN to_tsvector('english', ${title}) @@ to_tsquery('english', ${terms.likelyQuery}) THEN 0.7
+            WHEN to_tsvector('english', ${title}) @@ ${query} THEN 0.6 ELSE 0 END)`
+        : sql`0`,
     relevance: (doc: SQL) =>
       exact && query
         ? sql`(CASE WHEN ${doc} @@ ${exact} THEN 0.5 + 0.5 * ts_rank(${doc}, ${exact}, 32) WHEN ${doc} @@ ${query} THEN 0.4 ELSE 0 END)`

@@ -23,11 +23,20 @@ describe('search terms', () => {
       ['react', 'eract', 'raect', 'recat', 'reatc'],
       ['dash', 'adsh', 'dsah', 'dahs', 'dashboard'],
     ]);
-    expect(withoutTypos(terms)).toMatchObject({ prefixQuery: 'react:* & dash:*', fuzzyQuery: null, words: [['react'], ['dash']] });
+    expect(withoutTypos(terms)).toMatchObject({ prefixQuery: 'react:* & dash:*', fuzzyQuery: null, likelyQuery: null, words: [['react'], ['dash']] });
+  });
+
+  it('when a word has several corrections, then its likeliest spellings are the word, its swaps and the nearest correction', () => {
+    const terms = searchTermsOf('typescirpt', new Map([['typescirpt', ['typescript', 'types', 'typescast']]]));
+    expect(terms.fuzzyQuery).toContain('types:*');
+    expect(terms.likelyQuery).toContain('typescript:*');
+    expect(terms.likelyQuery).toContain('typesicrpt:*');
+    expect(terms.likelyQuery).not.toContain('types:*');
+    expect(terms.likelyQuery).not.toContain('typescast:*');
   });
 
   it('when the query has only punctuation or tsquery syntax, then no full-text query is made', () => {
-    expect(searchTermsOf("!!! & | :* ' ()")).toEqual({ text: "!!! & | :* ' ()", prefixQuery: null, fuzzyQuery: null, words: [] });
+    expect(searchTermsOf("!!! & | :* ' ()")).toEqual({ text: "!!! & | :* ' ()", prefixQuery: null, fuzzyQuery: null, likelyQuery: null, words: [] });
     expect(searchTermsOf("o'brien:*").prefixQuery).toBe('o:* & brien:*');
   });
 });

@@ -56,6 +56,17 @@ describe('GET /api/search', () => {
     expect(r.comments.map((c) => c.id)).not.toContain(ids.otherComment);
   });
 
+  it("when a misspelt word's farther correction names more trending titles ('typescirpt' -> 'types'), then the titles of its likeliest spelling come first", async () => {
+    const author = await t.signUp();
+    const typed = await kit.project(author.user.id, { title: 'Types and values checker', description: 'Checks shapes' });
+    const meant = await kit.project(author.user.id, { title: 'TypeScript starter', description: 'A template' });
+    await kit.setCounts([typed.id], { reactionCount: 500 });
+    await kit.refresh();
+    const found = idsOf((await search('typescirpt')).projects);
+    expect(found).toEqual(expect.arrayContaining([meant.id, typed.id]));
+    expect(found.indexOf(meant.id)).toBeLessThan(found.indexOf(typed.id));
+  });
+
   it('when a word is misspelt (a letter missing or wrong), then it is corrected to the words projects use', async () => {
     expect(idsOf((await search('dashbord')).projects)).toEqual([ids.reactDash]);
     expect(idsOf((await search('forcasts')).projects)).toEqual([ids.reactNative]);
