@@ -650,20 +650,23 @@ function postingsCandidatesSql(o: {
   const lexemesMax = SEARCH_LEXEMES_PER_PREFIX;
   const { table, key, step, alias, document } = o.postings;
   const [postings, from] = [sql.raw(table), sql.raw(`${o.postings.from} ${alias}`)];
-  // A word's list: the first `depth` entries of its lexemes' lists merged in the postings' order, each
-  // item once. A top-N sort of the entries: grouping them all before ranking cost four times as much
-  // ('string array' reads 7,700 entries of 34 lexemes). An item listed under two lexemes of one word
-  // takes two of the entries, so a list may hold fewer than `depth` items and still not be complete.
+  // A word's list: its first `depth` items over its lexemes' lists, merged in the postings' order. A
+  // top-N sort of the entries, twice as many as the items (an item listed under two lexemes of one
+  // word takes two), then each item once: grouping every entry before ranking cost four times as much
+  // ('string array' reads 7,700 entries of 34 lexemes). So a list may hold fewer than `depth` items
+  // and still not be complete.
   const wordLexemes = sql`(SELECT DISTINCT l.lexeme FROM lexemes l WHERE l.n = w.n)`;
   const lists = (name: string, depth: number, words: SQL = sql`true`) => sql`${sql.raw(name)} AS MATERIALIZED (
-      SELECT w.n, t.item, max(t.step) AS step FROM (SELECT DISTINCT l.n FROM lexemes l WHERE ${words}) w CROSS JOIN LATERAL (
-        SELECT ps.step, ps.item FROM ${wordLexemes} l CROSS JOIN LATERAL (
-          SELECT ${sql.raw(step)} AS step, ${sql.raw(key)} AS item FROM ${postings}
-          WHERE lexeme = l.lexeme ORDER BY 1 DESC, 2 DESC LIMIT ${depth}
-        ) ps
-        ORDER BY 1 DESC, 2 DESC LIMIT ${depth}
-      ) t
-      GROUP BY w.n, t.item)`;
+      SELECT w.n, t.item, t.step FROM (SELECT DISTINCT l.n FROM lexemes l WHERE ${words}) w CROSS JOIN LATERAL (
+        SELECT e.item, max(e.step) AS step FROM (
+          SELECT ps.step, ps.item FROM ${wordLexemes} l CROSS JOIN LATERAL (
+            SELECT ${sql.raw(step)} AS step, ${sql.raw(key)} AS item FROM ${postings}
+            WHERE lexeme = l.lexeme ORDER BY 1 DESC, 2 DESC LIMIT ${depth}
+          ) ps
+          ORDER BY 1 DESC, 2 DESC LIMIT ${2 * depth}
+        ) e
+        GROUP BY e.item ORDER BY 2 DESC, 1 DESC LIMIT ${depth}
+      ) t)`;
   // A word's list is complete (it holds every match) when its lexemes have fewer entries in all than it
   // read, and its prefixes were not cut at their lexemes' limit. Counted only for a list that holds
   // fewer items than it read.

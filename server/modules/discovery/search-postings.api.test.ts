@@ -140,6 +140,20 @@ describe('search postings', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.comments.map((c: { content: string }) => c.content)).toEqual(['Saw a wallaby near the lighthouse']);
   });
+  it(`when each match of a word is listed under two of its lexemes, then its list still holds ${SEARCH_POSTINGS_CANDIDATES.oneWord} projects`, async () => {
+    const fan = await t.signUp();
+    // 'stoat' and 'stoatling' in every description: each project takes two of the word's entries.
+    for (let i = 0; i < 60; i++) {
+      const p = await kit.project(fan.user.id, { title: `Toolbox ${i}`, description: 'Stoat and stoatling sightings' });
+      await kit.setCounts([p.id], { reactionCount: 50 });
+    }
+    // Less trending than those 60, more than the 40 below: the 61st of the word's projects.
+    const titled = await kit.project(author.user.id, { title: 'Stoat tracker', description: 'Stoatling maps' });
+    await kit.setCounts([titled.id], { reactionCount: 20 });
+    for (let i = 0; i < 40; i++) await kit.project(fan.user.id, { title: `Satchel ${i}`, description: 'Stoat and stoatling notes', createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) });
+    await kit.refresh();
+    expect((await searchIds('stoat'))[0]).toBe(titled.id);
+  });
   it('when two words meet in many trending descriptions but in few titles, then those titles come first', async () => {
     const fan = await t.signUp();
     // More trending matches than one word's candidates hold, the words only in their descriptions.
