@@ -5,8 +5,9 @@ import { generateDiscoveryData } from '../../test/generate-discovery-data';
 import { JUDGED_QUERIES, judgeSearch, titleMeans } from '../../test/search-judged-queries';
 
 // Search quality over generated data from real developer text: the judged queries' precision at 10
-// (the share of the first ten results whose titles say what the person meant) holds a floor.
-const PRECISION_FLOOR = 0.8;
+// (the share of the first ten results whose titles say what the person meant) holds a floor (0.986
+// on this data, both databases, on 27 Nov 2026).
+const PRECISION_FLOOR = 0.9;
 
 let t: TestDatabase;
 
@@ -34,6 +35,9 @@ describe('search relevance on realistic data', () => {
     // A typo finds what the word means.
     const typo = results.find((r) => r.q === 'raect');
     if (typo) expect(typo.relevantInTop10, JSON.stringify(typo)).toBeGreaterThan(0);
+    // A farther correction ('types') does not crowd the likeliest spelling's titles.
+    const swapped = results.find((r) => r.q === 'typescirpt');
+    if (swapped) expect(swapped.relevantInTop10, JSON.stringify(swapped)).toBe(Math.min(10, swapped.expected));
   });
 
   it('when no RUM index exists (none is created: it crashed PostgreSQL at 1M), then search reads its matches through GIN', async () => {
