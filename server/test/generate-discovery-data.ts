@@ -7,6 +7,7 @@ import { CATEGORIES } from '@shared/constants';
 import { developerCorpus, generatedTitles } from '../seed/developer-corpus';
 import type { Db } from '../db/client';
 import { recountAll } from '../db/recount';
+import { rowsOf } from '../db/rows';
 import { refreshAllTrendingScores, refreshSearchWords } from '../modules/discovery/discovery.repository';
 
 export type GenerateOptions = { projects: number; users: number; comments: number; likesPerUser?: number; seed?: number };
@@ -34,27 +35,27 @@ async function loadCorpus(db: Db, lists: Record<Kind, readonly string[]>): Promi
 
 /**
  * Drops the text indexes (GIN, GiST, RUM) of projects and comments, sets the search postings' triggers
- * aside, and answers a function that builds them again: one build over a million rows is many times faster than a million inserts into them,
- * and the recount and the trending refresh rewrite every row once more. The definitions are read back from the catalog, so
- * the migrations stay their one source.
+ * aside, and answers a function that builds them again: one build over a million rows is many times
+ * faster than a million inserts into them, and the recount and the trending refresh rewrite every row
+ * once more. The definitions are read back from the catalog, so the migrations stay their one source.
  */
 async function setTextIndexesAside(db: Db): Promise<() => Promise<void>> {
-  const indexes = (
-    (await db.execute(sql`
+  const indexes = await rowsOf<{ name: string; def: string }>(
+    db,
+    sql`
       SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
       WHERE i.schemaname = current_schema() AND i.tablename IN ('projects', 'comments')
-        AND i.indexdef ~ 'USING (gin|gist|rum) '`)) as unknown as { rows: { name: string; def: string }[] }
-  ).rows;
+        AND i.indexdef ~ 'USING (gin|gist|rum) '`,
+  );
   for (const ix of indexes) await db.execute(sql`DROP INDEX ${sql.identifier(ix.name)}`);
   // The search postings likewise: filled once at the end (each table's rebuild function) instead of
   // by a trigger per row written. Their triggers are read from the catalog too.
-  const triggers = (
-    (await db.execute(sql`
+  const triggers = await rowsOf<{ table: string; name: string }>(
+    db,
+    sql`
       SELECT c.relname AS "table", t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-      WHERE c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE '%search_postings%' AND NOT t.tgisinternal`)) as unknown as {
-      rows: { table: string; name: string }[];
-    }
-  ).rows;
+      WHERE c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE '%search_postings%' AND NOT t.tgisinternal`,
+  );
   const setTriggers = async (state: 'DISABLE' | 'ENABLE') => {
     for (const tg of triggers) await db.execute(sql`ALTER TABLE ${sql.identifier(tg.table)} ${sql.raw(state)} TRIGGER ${sql.identifier(tg.name)}`);
   };

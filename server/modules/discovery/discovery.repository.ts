@@ -667,9 +667,9 @@ function postingsCandidatesSql(o: {
         ) e
         GROUP BY e.item ORDER BY 2 DESC, 1 DESC LIMIT ${depth}
       ) t)`;
-  // A word's list is complete (it holds every match) when its lexemes have fewer entries in all than it
-  // read, and its prefixes were not cut at their lexemes' limit. Counted only for a list that holds
-  // fewer items than it read.
+  // A word's list is complete (it holds every match) when its lexemes have fewer entries in all than
+  // the items it keeps, so none was cut, and its prefixes were not cut at their lexemes' limit. Counted
+  // only for a list that holds fewer items than it keeps.
   const mayMiss = (name: string, depth: number) => sql`NOT EXISTS (
       SELECT 1 FROM (SELECT n, count(*) AS listed FROM ${sql.raw(name)} GROUP BY n) w
       WHERE w.listed < ${depth}
@@ -697,30 +697,33 @@ function postingsCandidatesSql(o: {
       WHERE l.k < ${lexemesMax} AND starts_with(nx.lexeme, l.prefix)
     ), ${lists('lists', o.listed)}, walk AS MATERIALIZED (${found('lists', sql``)})`;
   if (o.words.length === 1) return sql`${ctes}, candidates AS (SELECT * FROM walk)`;
-  const short = sql`(SELECT count(*) FROM walk) < ${o.listed} AND ${mayMiss('lists', o.listed)}`;
+  // Whether the first lists fell short: computed once, when the deeper list first asks.
+  const fellShort = sql`(SELECT yes FROM short)`;
   // Every match has every word, so one word's longer list holds them all: the word whose first entries
   // met the others most often. It is checked in its order, past the matches the first lists found,
   // until the candidates number `listed`: most words that meet at all do within the first few hundred.
-  return sql`${ctes}, best_word AS (
+  return sql`${ctes}, walked AS MATERIALIZED (SELECT count(*) AS n FROM walk),
+    short AS MATERIALIZED (SELECT (SELECT n FROM walked) < ${o.listed} AND ${mayMiss('lists', o.listed)} AS yes),
+    best_word AS (
       SELECT l.n FROM lists l LEFT JOIN walk w ON w.id = l.item GROUP BY l.n ORDER BY count(w.id) DESC, l.n LIMIT 1
     ), ${lists('deep_lists', o.deep, sql`l.n = (SELECT n FROM best_word)`)},
     deep AS MATERIALIZED (
       SELECT x.* FROM (
-        SELECT item, max(step) AS step FROM deep_lists WHERE ${short} AND item NOT IN (SELECT id FROM walk)
+        SELECT item, max(step) AS step FROM deep_lists WHERE ${fellShort} AND item NOT IN (SELECT id FROM walk)
         GROUP BY item ORDER BY 2 DESC, 1 DESC
       ) d CROSS JOIN LATERAL (
         SELECT ${o.select} FROM ${from} WHERE ${sql.raw(alias)}.id = d.item AND ${document} @@ ${o.query}
       ) x
       -- Stated again: the planner may join these another way, which keeps no order.
       ORDER BY d.step DESC, d.item DESC
-      LIMIT ${o.listed} - (SELECT count(*) FROM walk)
+      LIMIT ${o.listed} - (SELECT n FROM walked)
     ),
     candidates AS (
       SELECT * FROM walk UNION ALL SELECT * FROM deep UNION ALL (${textIndexSql({
         ...o,
         from,
         document,
-        unless: sql`AND ${short} AND (SELECT count(*) FROM walk) + (SELECT count(*) FROM deep) < ${o.page} AND ${mayMiss('deep_lists', o.deep)}`,
+        unless: sql`AND ${fellShort} AND (SELECT n FROM walked) + (SELECT count(*) FROM deep) < ${o.page} AND ${mayMiss('deep_lists', o.deep)}`,
       })})
     )`;
 }
@@ -771,8 +774,7 @@ export function searchProjectsQuerySql(
   const row = sql`p.id, p.title, p.trending_score, p.author_id, ${PROJECT_DOCUMENT} AS document`;
   // Capped candidates (candidatesSql); nothing is computed per match: relevance is computed below, for
   // the capped candidates only.
-  const hitIn = (alias: string) => (fts.query ? sql`${sql.raw(alias)}.document @@ ${fts.query}` : sql`false`);
-  const textHit = hitIn('m');
+  const textHit = fts.query ? sql`m.document @@ ${fts.query}` : sql`false`;
   const likeness = sql.raw(`coalesce(k.likenesses[array_position(k.ids, m.author_id)], 0)`);
   const cap = terms.fuzzyQuery ? SEARCH_CANDIDATES_MAX.projectsWithTypos : SEARCH_CANDIDATES_MAX.projects;
   const order = sql`trending_score DESC NULLS LAST, id DESC NULLS LAST`;
@@ -812,13 +814,13 @@ export function searchProjectsQuerySql(
     -- rest of the search.
     by_author AS (
       SELECT id, title, trending_score, author_id, document FROM (
-        SELECT x.*, ${hitIn('x')} AS hit, row_number() OVER (
-          PARTITION BY ${hitIn('x')}
+        SELECT x.*, row_number() OVER (
+          PARTITION BY x.hit
           ORDER BY round((${AUTHOR_WEIGHT} * a.likeness)::float8::numeric, 1) DESC, a.premium DESC, a.likeness DESC,
             x.trending_score DESC NULLS LAST, x.id DESC NULLS LAST
         ) AS r
         FROM authors a CROSS JOIN LATERAL (
-          SELECT ${row} FROM projects p WHERE p.author_id = a.id
+          SELECT ${row}, ${fts.query ? sql`${PROJECT_DOCUMENT} @@ ${fts.query}` : sql`false`} AS hit FROM projects p WHERE p.author_id = a.id
           ORDER BY p.trending_score DESC NULLS LAST, p.id DESC NULLS LAST
           LIMIT ${PROJECTS_PER_AUTHOR}
         ) x
