@@ -1,11 +1,24 @@
 // Loaded into a benchmarked server process (node --expose-gc --import ./bench/memory-probe.mjs): answers
 // the parent's 'memory' message with process.memoryUsage() as it is (no collection forced: what an
-// operator's tools read), and 'memory-after-gc' with it taken after full garbage collections (what the
-// sockets keep alive).
+// operator's tools read), 'memory-after-gc' with it taken after full GCs (what the sockets keep alive),
+// and 'memory-floor' after full compacting GCs and a moment for the emptied pages to go back to the
+// system (the least the process holds: where the per-socket figures start).
+import { setFlagsFromString } from 'node:v8';
+
+const answer = () => process.send?.({ memory: process.memoryUsage() });
+
 process.on('message', (message) => {
-  if (message !== 'memory' && message !== 'memory-after-gc') return;
-  if (message === 'memory-after-gc') for (let i = 0; i < 3; i++) globalThis.gc?.();
-  process.send?.({ memory: process.memoryUsage() });
+  if (message === 'memory') return answer();
+  if (message === 'memory-after-gc') {
+    for (let i = 0; i < 3; i++) globalThis.gc?.();
+    return answer();
+  }
+  if (message !== 'memory-floor') return;
+  setFlagsFromString('--compact-on-every-full-gc');
+  for (let i = 0; i < 3; i++) globalThis.gc?.();
+  setFlagsFromString('--no-compact-on-every-full-gc');
+  // V8 unmaps the pages a compaction emptied on a background thread, shortly after.
+  setTimeout(answer, 2_000);
 });
 // The IPC channel must not keep a stopped server alive.
 process.channel?.unref();

@@ -31,6 +31,7 @@ const EnvSchema = z
     API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     READ_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+    HEAP_COMPACT_GROWTH_MB: z.coerce.number().int().min(0).max(65_536).default(64),
     TRUST_PROXY: z.string().default('false'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),

@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './logger';
 import { createOidc } from './oidc';
 import { startDiscovery } from './modules/discovery/discovery-jobs';
 import { startTableUpkeep } from './jobs/table-upkeep';
+import { startHeapCompaction } from './jobs/heap-compaction';
 import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
 import { registerAnalyticsHandlers } from './modules/analytics/analytics-handlers';
 import { promoteAdmins } from './modules/users/users.repository';
@@ -98,6 +99,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const server = createServer(app);
   const inFlight = trackRequests(server);
   const stopUpkeep = await startTableUpkeep({ database, logger }, { busy: () => inFlight.busy() });
+  const stopHeapCompaction = startHeapCompaction({ minGrowthMb: config.HEAP_COMPACT_GROWTH_MB, logger });
   const realtime = await attachRealtime({
     httpServer: server,
     session: session.whenNeeded,
@@ -142,6 +144,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await closed;
       clearTimeout(timer);
       stopDiscovery();
+      stopHeapCompaction();
       await stopUpkeep();
       // After the last answer: the views it noted are written before the database closes.
       await views.flush();
