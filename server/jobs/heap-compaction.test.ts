@@ -93,10 +93,7 @@ describe('heap compaction while quiet', () => {
     // some, so a plain full collection empties no page (a second one would start compacting them).
     const committedAfter = async (collection: 'plain' | 'compacting') => {
       const script = `
-        import { runInNewContext } from 'node:vm';
-        import { compactingCollection } from './server/jobs/heap-compaction.ts';
-        const compact = compactingCollection();
-        const gc = runInNewContext('gc'); // exposed by compactingCollection
+        import { compactHeap, v8Gc } from './server/jobs/heap-compaction.ts';
         const keep = []; let all = [];
         for (let i = 0; i < 1_000_000; i++) {
           const o = { i, s: 'x' + i, a: [i, i, i, i] };
@@ -104,7 +101,7 @@ describe('heap compaction while quiet', () => {
           if (i % 10 === 0) keep.push(o);
         }
         all = null;
-        ${collection === 'plain' ? 'gc()' : 'compact()'};
+        ${collection === 'plain' ? 'v8Gc()()' : 'compactHeap()'};
         console.log(JSON.stringify({ committed: process.memoryUsage().heapTotal, kept: keep.length }));
       `;
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd() });

@@ -69,26 +69,30 @@ export class HeapCompaction {
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
+let exposedGc: (() => void) | undefined;
+
 /**
- * A full collection that compacts. `gc` comes from V8's own extension, exposed at run time (as Jest does
- * for --logHeapUsage) when the process was not started with --expose-gc; compaction is asked for this
- * one collection only, since compacting on every full collection costs under load.
+ * V8's own full collection. Exposed at run time (as Jest does for --logHeapUsage) when the process was
+ * not started with --expose-gc, and only once something asks for it.
  */
-export function compactingCollection(): () => void {
-  let gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
+export function v8Gc(): () => void {
+  exposedGc ??= (globalThis as { gc?: () => void }).gc ?? (setFlagsFromString('--expose-gc'), runInNewContext('gc') as () => void);
+  return exposedGc;
+}
+
+/**
+ * A full collection that compacts: live objects moved together, emptied pages given back to the system.
+ * Compaction is asked for this one collection only, since compacting on every full collection costs
+ * under load.
+ */
+export function compactHeap(): void {
+  const gc = v8Gc();
+  setFlagsFromString('--compact-on-every-full-gc');
+  try {
+    gc();
+  } finally {
+    setFlagsFromString('--no-compact-on-every-full-gc');
   }
-  const collect = gc;
-  return () => {
-    setFlagsFromString('--compact-on-every-full-gc');
-    try {
-      collect();
-    } finally {
-      setFlagsFromString('--no-compact-on-every-full-gc');
-    }
-  };
 }
 
 /** Samples this process every HEAP_CHECK_INTERVAL_MS; `minGrowthMb` 0 turns it off. Answers a stop function. */
@@ -104,7 +108,7 @@ export function startHeapCompaction(opts: { minGrowthMb: number; logger: Logger 
         previous = current;
         return utilization;
       },
-      compact: compactingCollection(),
+      compact: compactHeap,
       now: () => Date.now(),
       logger: opts.logger,
     },
