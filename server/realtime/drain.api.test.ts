@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, connect as tcpConnect, type AddressInfo, type Server as NetServer, type Socket as NetSocket } from 'node:net';
+import type { Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
@@ -14,11 +14,12 @@ import { startServer, type RunningServer } from '../start-server';
 import { TestClient } from '../test/http-client';
 import { startTestServer, type TestServer, TEST_REDIS_URL } from '../test/harness';
 import { spawnServer, type SpawnedServer } from '../test/spawn-server';
+import { startBalancer } from '../test/tcp-balancer';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 // Two instances on one database and one Redis; one is stopped as a deploy would stop it (SIGTERM on
 // PostgreSQL, where both are real processes; its stop() on PGlite, which one process owns) while a client
-// is on it. A tiny TCP balancer sends new connections to the first instance that accepts them.
+// is on it, behind a tiny TCP balancer.
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Instance = { url: string; stop(): Promise<number | null> };
 
@@ -70,36 +71,15 @@ beforeAll(async () => {
     second = { url: t.url, stop: () => t.close().then(() => 0) };
     cleanup = () => other.stop().then(() => t.close());
   }
-  balancer = startBalancer([first.url, second.url]);
-  await new Promise<void>((resolve) => balancer.listen(0, '127.0.0.1', resolve));
-  balancerUrl = `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`;
+  const started = await startBalancer([first.url, second.url]);
+  balancer = started.server;
+  balancerUrl = started.url;
 }, 120_000);
 
 afterAll(async () => {
   balancer?.close();
   await cleanup?.();
 });
-
-/** Forwards each TCP connection to the first upstream that accepts it. */
-function startBalancer(urls: string[]): NetServer {
-  const ports = urls.map((u) => Number(new URL(u).port));
-  return createServer((downstream) => {
-    downstream.pause();
-    const tryPort = (i: number) => {
-      if (i >= ports.length) return downstream.destroy();
-      const upstream: NetSocket = tcpConnect(ports[i]!, '127.0.0.1');
-      upstream.once('error', () => tryPort(i + 1));
-      upstream.once('connect', () => {
-        upstream.removeAllListeners('error');
-        upstream.on('error', () => downstream.destroy());
-        downstream.on('error', () => upstream.destroy());
-        downstream.pipe(upstream).pipe(downstream);
-        downstream.resume();
-      });
-    };
-    tryPort(0);
-  });
-}
 
 async function signUp(url: string, firstName: string): Promise<{ client: TestClient; user: TCurrentUser }> {
   const client = new TestClient(url);

@@ -1,6 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { RequestHandler } from 'express';
 import { Server } from 'socket.io';
 import { userRoom, type ClientToServerEvents, type RealtimeNotification, type ServerToClientEvents } from '@shared/realtime/events';
@@ -9,6 +8,7 @@ import type { TSyncCollection } from '@shared/sync-texts';
 import type { Db } from '../db/client';
 import { findUserById } from '../modules/users/users.repository';
 import type { RedisClient } from '../redis';
+import { createStreamsAdapter } from './streams-adapter';
 
 /** On shutdown, sockets are closed this many at a time, this far apart (10,000 sockets: 2.5 s). */
 const CLOSE_BATCH = 1_000;
@@ -113,39 +113,26 @@ export async function attachRealtime(opts: {
   });
 
   let pub: RedisClient | null = null;
-  /** The newest stream entry this instance knows of (the offset a new socket can recover from). */
-  let streamOffset: string | null = null;
+  /** The newest stream entry known at start; then the adapter's (the offset a new socket can recover from). */
+  let startOffset: string | null = null;
+  let newestRead: () => string | null = () => null;
   if (opts.redis) {
     pub = opts.redis.duplicate();
     await pub.connect();
-    const streamName = `${opts.redisPrefix}io`;
-    streamOffset = (await pub.xRevRange(streamName, '+', '-', { COUNT: 1 }))?.[0]?.id ?? null;
-    const adapterFor = createAdapter(pub, {
-      streamName,
-      channelPrefix: `${opts.redisPrefix}io`,
-      sessionKeyPrefix: `${opts.redisPrefix}io:session:`,
-      // Idle XREADs return this often; it bounds how long the reader lingers after close().
-      blockTimeInMs: 1_000,
-      onlyPlaintext: true,
-    });
-    // Follow the stream's position as the adapter reads it.
-    io.adapter(function (this: unknown, nsp: never) {
-      const adapter = adapterFor(nsp) as ReturnType<typeof adapterFor> & { onRawMessage(m: unknown, offset: string): unknown };
-      const read = adapter.onRawMessage.bind(adapter);
-      adapter.onRawMessage = (message, offset) => {
-        streamOffset = offset;
-        return read(message, offset);
-      };
-      return adapter;
-    } as unknown as Parameters<typeof io.adapter>[0]);
+    const streams = createStreamsAdapter(pub, opts.redisPrefix);
+    startOffset = (await pub.xRevRange(streams.streamName, '+', '-', { COUNT: 1 }))?.[0]?.id ?? null;
+    newestRead = streams.newest;
+    io.adapter(streams.adapter);
   }
+  const streamOffset = () => newestRead() ?? startOffset;
 
   io.engine.use(opts.session);
   io.use(authenticateSocket((id) => findUserById(opts.db, id), opts.onError));
   // An empty stream has no position to recover from: one entry, for a room nobody joins, gives it one.
-  if (opts.redis && !streamOffset) io.to('realtime:seed').emit('realtime:checkpoint', '');
+  if (opts.redis && !streamOffset()) io.to('realtime:seed').emit('realtime:checkpoint', '');
   io.on('connection', (socket) => {
-    if (streamOffset && !socket.recovered) socket.emit('realtime:checkpoint', streamOffset);
+    const offset = streamOffset();
+    if (offset && !socket.recovered) socket.emit('realtime:checkpoint', offset);
   });
 
   return {

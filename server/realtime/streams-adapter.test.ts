@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REALTIME_RECOVERY_WINDOW_MS, socketOptions } from '@shared/realtime/transport';
+import { TEST_REDIS_URL } from '../test/harness';
+import { startBalancer } from '../test/tcp-balancer';
+import { createStreamsAdapter } from './streams-adapter';
+
+// Two Socket.IO instances on one real Redis stream, as in production (connection state recovery, the
+// checkpoint at connection, sockets closed at the transport on stop), and real clients behind a balancer.
+type Instance = Awaited<ReturnType<typeof attach>>;
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function listening(): Promise<{ http: HttpServer; url: string }> {
+  const http = createServer();
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => {
+    http.closeAllConnections();
+    return new Promise((r) => http.close(r));
+  });
+  return { http, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+}
+
+/** Socket.IO on a listening server, with the app's adapter; its Redis client counts the XRANGEs it sends. */
+async function attach(http: HttpServer, prefix: string, held?: number) {
+  const io = new Server(http, { connectionStateRecovery: { maxDisconnectionDuration: REALTIME_RECOVERY_WINDOW_MS, skipMiddlewares: false } });
+  const pub = createClient({ url: TEST_REDIS_URL });
+  await pub.connect();
+  let xRanges = 0;
+  const xRange = pub.xRange.bind(pub);
+  Object.assign(pub, {
+    xRange: (...args: Parameters<typeof xRange>) => {
+      xRanges++;
+      return xRange(...args);
+    },
+  });
+  const streams = createStreamsAdapter(pub, prefix, { held });
+  io.adapter(streams.adapter);
+  io.use((socket, next) => {
+    void socket.join(`user:${String(socket.handshake.auth.user)}`);
+    next();
+  });
+  io.on('connection', (socket) => {
+    const offset = streams.newest();
+    if (offset && !socket.recovered) socket.emit('realtime:checkpoint', offset);
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const client of Object.values((io.engine as unknown as { clients: Record<string, { close(discard?: boolean): void }> }).clients)) client.close(true);
+    io.engine.close();
+    io.of('/').adapter.close();
+    await pub.quit();
+    http.closeAllConnections();
+    await new Promise((r) => http.close(r));
+  };
+  cleanups.push(stop);
+  // The adapter reads the stream from its end once its reader is connected: until then, what is written
+  // passes it by. Ready once it has read something.
+  await expect
+    .poll(
+      () => {
+        io.to('nobody').emit('notification:new', { message: 'are you reading?' });
+        return streams.newest();
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe(null);
+  return { io, streams, xRanges: () => xRanges, stop };
+}
+
+async function redisFor(prefix: string) {
+  const redis = createClient({ url: TEST_REDIS_URL });
+  await redis.connect();
+  cleanups.push(async () => {
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await redis.del(keys);
+    await redis.quit();
+  });
+  return redis;
+}
+
+/** Broadcasts `count` pushes to other members' rooms and waits until `reader` has read them all. */
+async function unrelatedPushes(from: Instance, reader: Instance, redis: Awaited<ReturnType<typeof redisFor>>, stream: string, count: number) {
+  const before = await redis.xLen(stream);
+  for (let i = 0; i < count; i++) from.io.to(`user:someone-${i % 97}`).emit('notification:new', { id: i, message: `for someone else ${i}` });
+  await expect.poll(async () => redis.xLen(stream), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + count);
+  const last = (await redis.xRevRange(stream, '+', '-', { COUNT: 1 }))?.[0]?.id;
+  await expect.poll(() => reader.streams.newest(), { timeout: 20_000 }).toBe(last);
+}
+
+type Client = Socket;
+
+/** A member's client as the web app opens it, with a longer first delay so "while away" is certain. */
+async function member(url: string, user: string): Promise<{ socket: Client; got: string[] }> {
+  const socket: Client = connect(url, { ...socketOptions, transports: ['websocket'], reconnectionDelay: 1_500, randomizationFactor: 0, auth: { user } });
+  const got: string[] = [];
+  socket.on('notification:new', (n: { message: string }) => got.push(n.message));
+  cleanups.push(() => socket.disconnect());
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, got };
+}
+
+describe('recovering a session on another instance', () => {
+  it('when an idle socket comes back after thousands of pushes to others, on an instance started since, then it gets exactly what it missed and the stream is not read back from Redis', async () => {
+    const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
+    const redis = await redisFor(prefix);
+    const stream = `${prefix}io`;
+    const [a, b] = [await listening(), await listening()];
+    const balancer = await startBalancer([a.url, b.url]);
+    cleanups.push(() => balancer.close());
+    const first = await attach(a.http, prefix);
+    await unrelatedPushes(first, first, redis, stream, 10);
+    const ada = await member(balancer.url, 'ada');
+    await unrelatedPushes(first, first, redis, stream, 3_000);
+
+    // A new instance (a deploy's): what it holds starts with the stream's history, read at its first entry.
+    const second = await attach(b.http, prefix);
+    await unrelatedPushes(first, second, redis, stream, 1);
+    const streamStart = (await redis.xRange(stream, '-', '+', { COUNT: 1 }))?.[0]?.id;
+    await expect.poll(() => second.streams.oldestHeld(), { timeout: 10_000 }).toBe(streamStart);
+
+    const adaSocketId = ada.socket.id!;
+    const away = new Promise<string>((r) => ada.socket.once('disconnect', r));
+    await first.stop();
+    expect(await away).toBe('transport close');
+    const back = new Promise<void>((r) => ada.socket.once('connect', () => r()));
+    const before = second.xRanges();
+    second.io.to('user:ada').emit('notification:new', { message: 'one' });
+    second.io.to('user:bob').emit('notification:new', { message: 'for bob' });
+    second.io.emit('notification:new', { message: 'to everyone' });
+    second.io.to('user:ada').except(adaSocketId).emit('notification:new', { message: 'to her other tabs' });
+    second.io.to('user:ada').emit('notification:new', { message: 'two' });
+    await back;
+
+    expect(ada.socket.recovered).toBe(true);
+    await expect.poll(() => ada.got.length).toBe(3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ada.got).toEqual(['one', 'to everyone', 'two']);
+    expect(second.xRanges() - before).toBe(0);
+  }, 60_000);
+
+  it('when the socket\'s offset is older than what the instance holds, then the session is still recovered, from Redis', async () => {
+    const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
+    const redis = await redisFor(prefix);
+    const stream = `${prefix}io`;
+    const [a, b] = [await listening(), await listening()];
+    const balancer = await startBalancer([a.url, b.url]);
+    cleanups.push(() => balancer.close());
+    const first = await attach(a.http, prefix);
+    await unrelatedPushes(first, first, redis, stream, 10);
+    const ada = await member(balancer.url, 'ada');
+    await unrelatedPushes(first, first, redis, stream, 150);
+    // Holds 100 entries: Ada's offset is 150 back, still in the stream (which keeps 10,000).
+    const second = await attach(b.http, prefix, 100);
+    await unrelatedPushes(first, second, redis, stream, 1);
+    await expect.poll(() => second.streams.oldestHeld(), { timeout: 10_000 }).not.toBe(undefined);
+
+    await first.stop();
+    const back = new Promise<void>((r) => ada.socket.once('connect', () => r()));
+    second.io.to('user:ada').emit('notification:new', { message: 'while away' });
+    await back;
+    expect(ada.socket.recovered).toBe(true);
+    await expect.poll(() => ada.got).toEqual(['while away']);
+    expect(second.xRanges()).toBeGreaterThan(0);
+  }, 60_000);
+});

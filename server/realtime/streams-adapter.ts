@@ -1,0 +1,110 @@
+import { decode } from '@msgpack/msgpack';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Server } from 'socket.io';
+import type { RedisClient } from '../redis';
+import { RecentStreamEntries, type StreamBroadcast } from './recent-stream-entries';
+
+/** How many entries the stream keeps (Redis trims it to about this); the instance holds as many. */
+export const STREAM_MAX_LEN = 10_000;
+
+/** An entry of the stream as the adapter writes it (all fields strings). */
+type RawMessage = { uid?: string; nsp?: string; type?: string; data?: string };
+type Session = { sid: string; pid: string; rooms: string[]; data: unknown; missedPackets: unknown[][] };
+type StreamsAdapter = {
+  onRawMessage(message: RawMessage, offset: string): unknown;
+  restoreSession(pid: string, offset: string): Promise<Session>;
+};
+type AdapterFactory = Parameters<Server['adapter']>[0];
+
+const BROADCAST = '3';
+
+/** Where a broadcast entry goes, read once as it arrives; other entries are not replayed. */
+function broadcastOf(message: RawMessage): StreamBroadcast | null | 'unreadable' {
+  if (message.type !== BROADCAST) return null;
+  // onlyPlaintext: every broadcast's data is JSON; anything else (msgpack from another writer) is not read here.
+  if (!message.data?.startsWith('{')) return 'unreadable';
+  try {
+    const data = JSON.parse(message.data) as { opts?: { rooms?: string[]; except?: string[] }; requestId?: unknown };
+    if (data.requestId !== undefined) return null; // a broadcast waiting for acks is never replayed
+    return { rooms: data.opts?.rooms ?? [], except: data.opts?.except ?? [], json: message.data };
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/**
+ * The Redis streams adapter, with sessions restored from the entries this instance has already read.
+ * The adapter's own restoreSession reads the stream from the socket's offset to its end and parses every
+ * entry, once per recovering socket: after a deploy, thousands of idle sockets (whose offset dates from
+ * when they connected) each re-read most of the stream, and the instance they come back to spends tens
+ * of seconds on it. Here the missed broadcasts are looked up by room in memory; only an offset outside
+ * what the instance holds (older than it read, or newer than it has read yet) goes to Redis as before.
+ */
+export function createStreamsAdapter(
+  pub: RedisClient,
+  redisPrefix: string,
+  /** maxLen: the stream's length; held: how many of its entries this instance keeps (all, unless told). */
+  { maxLen = STREAM_MAX_LEN, held = maxLen }: { maxLen?: number; held?: number } = {},
+) {
+  const streamName = `${redisPrefix}io`;
+  const sessionKeyPrefix = `${redisPrefix}io:session:`;
+  const recent = new RecentStreamEntries(held);
+  let newest: string | null = null;
+  let historyAsked = false;
+
+  /** The history before the first entry read live, so that sockets older than this instance recover too. */
+  async function loadHistory(firstLive: string): Promise<void> {
+    const older = await pub.xRevRange(streamName, `(${firstLive}`, '-', { COUNT: held });
+    recent.prepend((older ?? []).reverse().map((e) => ({ id: e.id, broadcast: broadcastOf(e.message as RawMessage) })));
+  }
+
+  const adapterFor = createAdapter(pub, {
+    streamName,
+    maxLen,
+    channelPrefix: `${redisPrefix}io`,
+    sessionKeyPrefix,
+    // Idle XREADs return this often; it bounds how long the reader lingers after close().
+    blockTimeInMs: 1_000,
+    onlyPlaintext: true,
+  });
+
+  const factory = function (nsp: { name: string }) {
+    const adapter = (adapterFor as unknown as (n: unknown) => StreamsAdapter)(nsp);
+    if (nsp.name !== '/') return adapter;
+    const read = adapter.onRawMessage.bind(adapter);
+    const restoreFromRedis = adapter.restoreSession.bind(adapter);
+    adapter.onRawMessage = (message, offset) => {
+      newest = offset;
+      recent.append(offset, broadcastOf(message));
+      if (!historyAsked) {
+        historyAsked = true;
+        // Until it is in, offsets before this entry go to Redis.
+        loadHistory(offset).catch(() => undefined);
+      }
+      return read(message, offset);
+    };
+    adapter.restoreSession = async (pid, offset) => {
+      if (typeof offset !== 'string' || !recent.holds(offset)) return restoreFromRedis(pid, offset);
+      const raw = await pub.getDel(sessionKeyPrefix + pid);
+      if (!raw) throw new Error('session not found');
+      const session = decode(Buffer.from(raw, 'base64')) as Session;
+      // Looked up after the session's round trip, so entries read meanwhile are included.
+      const missed = recent.missedSince(offset, session.rooms);
+      // Not held any more (thousands of entries in one round trip) or never in the stream: the client
+      // starts a new session and refetches, as past the recovery window.
+      if (missed.kind !== 'held') throw new Error(`offset ${missed.kind}`);
+      session.missedPackets = missed.entries.map((e) => [...(JSON.parse(e.json) as { packet: { data: unknown[] } }).packet.data, e.id]);
+      return session;
+    };
+    return adapter;
+  };
+
+  return {
+    adapter: factory as unknown as AdapterFactory,
+    streamName,
+    /** The newest entry this instance has read (null before the first). */
+    newest: () => newest,
+    /** The oldest entry held in memory: sessions from before it are restored through Redis. */
+    oldestHeld: () => recent.oldest,
+  };
+}
