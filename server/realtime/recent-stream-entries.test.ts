@@ -71,6 +71,21 @@ describe('the stream entries an instance has read', () => {
     expect(texts(recent.missedSince('30-0', ['r', 'other']))).toEqual(['40-0 h40', '50-0 live', '60-0 next']);
   });
 
+  it('when a socket knows an entry the instance has not read yet, then a restore can wait until it is read, or give up', async () => {
+    const recent = new RecentStreamEntries(10);
+    recent.append('1-0', to(['r'], 'a'));
+    expect(await recent.reached('1-0', 1_000)).toBe(true);
+    const waited = recent.reached('3-0', 1_000);
+    recent.append('2-0', to(['r'], 'b'));
+    recent.append('3-0', to(['r'], 'c'));
+    recent.append('4-0', to(['r'], 'd'));
+    expect(await waited).toBe(true);
+    expect(texts(recent.missedSince('3-0', ['r']))).toEqual(['4-0 d']);
+    const started = Date.now();
+    expect(await recent.reached('9-0', 50)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
   it('when an entry could not be read, then no offset before it is answered from memory', () => {
     const recent = new RecentStreamEntries(10);
     recent.append('1-0', to(['r'], 'a'));

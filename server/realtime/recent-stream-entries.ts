@@ -54,6 +54,8 @@ export class RecentStreamEntries {
   private readonly byRoom = new Map<string, Entry[]>();
   /** The newest entry that could not be read: offsets before it are not answered from memory. */
   private unreadable: { ms: number; seq: number } | null = null;
+  /** Restores waiting for the reader to reach their offset (see reached()). */
+  private waiting: { at: { ms: number; seq: number }; done: (reached: boolean) => void }[] = [];
 
   constructor(private readonly capacity: number) {}
 
@@ -76,7 +78,38 @@ export class RecentStreamEntries {
     this.entries.push(entry);
     if (entry.broadcast) for (const room of roomsOf(entry.broadcast)) listFor(this.byRoom, room).push(entry);
     if (this.size > this.capacity) this.evictOldest();
+    if (this.waiting.length) {
+      for (const w of this.waiting.filter((w) => !before(at, w.at))) w.done(true);
+      this.waiting = this.waiting.filter((w) => before(at, w.at));
+    }
     return true;
+  }
+
+  /**
+   * Resolves true once an entry at or after `offset` has been read, false after `timeoutMs`. A socket
+   * can know an entry its new instance has not read yet (the old instance read it first): waiting
+   * briefly lets the restore come from memory rather than from Redis, whose answer would also hold
+   * entries the reader then delivers again.
+   */
+  reached(offset: string, timeoutMs: number): Promise<boolean> {
+    const at = parseId(offset);
+    const newest = this.entries[this.entries.length - 1];
+    if (!at) return Promise.resolve(false);
+    if (newest && !before(newest, at)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        at,
+        done: (reached: boolean) => {
+          clearTimeout(timer);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter((w) => w !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.waiting.push(waiter);
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encode } from '@msgpack/msgpack';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -175,4 +176,40 @@ describe('recovering a session on another instance', () => {
     await expect.poll(() => ada.got).toEqual(['while away']);
     expect(second.xRanges()).toBeGreaterThan(0);
   }, 60_000);
+
+  it('when the socket got an entry its new instance has not read yet, then the restore waits for the reader instead of refusing or replaying twice', async () => {
+    const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
+    const redis = await redisFor(prefix);
+    const stream = `${prefix}io`;
+    const { http, url } = await listening();
+    const instance = await attach(http, prefix);
+    // The session the stopped instance stored, whose socket last got entry `seen`, which this instance
+    // reads only after the socket is back (it is written a moment later).
+    const pid = randomBytes(8).toString('hex');
+    const sid = randomBytes(8).toString('hex');
+    await redis.set(`${prefix}io:session:${pid}`, Buffer.from(encode({ sid, pid, rooms: ['user:ada', sid], data: {} })).toString('base64'), { PX: 60_000 });
+    const seen = `${Date.now() + 60_000}-0`;
+    const push = (message: string) => ({
+      uid: 'stopped-instance',
+      nsp: '/',
+      type: '3',
+      data: JSON.stringify({ packet: { type: 2, data: ['notification:new', { message }], nsp: '/' }, opts: { rooms: ['user:ada'], except: [], flags: {} } }),
+    });
+    const socket: Client = connect(url, { transports: ['websocket'], reconnection: false, auth: { user: 'ada', pid, offset: seen } });
+    cleanups.push(() => socket.disconnect());
+    const got: string[] = [];
+    socket.on('notification:new', (n: { message: string }) => got.push(n.message));
+    const connected = new Promise<void>((r) => socket.once('connect', () => r()));
+    await new Promise((r) => setTimeout(r, 100));
+    await redis.xAdd(stream, seen, push('already had it'));
+    await redis.xAdd(stream, '*', push('after'));
+    await connected;
+
+    // Recovered: the socket has its old id (the client's own flag needs a pid it made itself).
+    expect(socket.id).toBe(sid);
+    await expect.poll(() => got).toEqual(['after']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got).toEqual(['after']);
+    expect(instance.xRanges()).toBe(0);
+  }, 30_000);
 });

@@ -17,6 +17,8 @@ type StreamsAdapter = {
 type AdapterFactory = Parameters<Server['adapter']>[0];
 
 const BROADCAST = '3';
+/** How long a restore waits for this instance to read up to the socket's offset before asking Redis. */
+const READER_WAIT_MS = 250;
 
 /** Where a broadcast entry goes, read once as it arrives; other entries are not replayed. */
 function broadcastOf(message: RawMessage): StreamBroadcast | null | 'unreadable' {
@@ -84,7 +86,9 @@ export function createStreamsAdapter(
       return read(message, offset);
     };
     adapter.restoreSession = async (pid, offset) => {
-      if (typeof offset !== 'string' || !recent.holds(offset)) return restoreFromRedis(pid, offset);
+      if (typeof offset !== 'string') return restoreFromRedis(pid, offset);
+      if (!recent.holds(offset) && recent.size > 0) await recent.reached(offset, READER_WAIT_MS);
+      if (!recent.holds(offset)) return restoreFromRedis(pid, offset);
       const raw = await pub.getDel(sessionKeyPrefix + pid);
       if (!raw) throw new Error('session not found');
       const session = decode(Buffer.from(raw, 'base64')) as Session;
