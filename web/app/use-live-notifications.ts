@@ -15,6 +15,20 @@ export function notificationTarget(link: string | null): string {
 }
 
 /**
+ * Whether a push was already shown, among the last `limit`: a replay that overlaps live delivery (a
+ * recovery served from Redis while the new instance's reader catches up) brings the same notification twice.
+ */
+export function pushSeenBefore(limit = 200): (id: number) => boolean {
+  const seen = new Set<number>();
+  return (id) => {
+    if (seen.has(id)) return true;
+    seen.add(id);
+    if (seen.size > limit) seen.delete(seen.values().next().value!);
+    return false;
+  };
+}
+
+/**
  * While a member is signed in, notifications arrive live over Socket.IO: the notification queries are
  * refreshed and a toast tells what happened. In the desktop app a window without focus also shows a
  * native notification (clicking it shows the notification's target). The session cookie authenticates
@@ -46,7 +60,9 @@ export function useLiveNotifications(userId: string | null | undefined): void {
       socket = s;
       let hasConnected = false;
       let attempt = 0;
+      const seenBefore = pushSeenBefore();
       s.on('notification:new', (n) => {
+        if (seenBefore(n.id)) return;
         refreshNotifications();
         signalSync('notifications');
         toast({ title: n.title, description: n.message });
