@@ -24,6 +24,8 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, RealtimeNotification, ServerToClientEvents } from '../shared/realtime/events';
 import { jitteredDelay, socketOptions } from '../shared/realtime/transport';
 import { startCluster, startInstance, type Instance } from '../deploy/cluster';
+import { realtimeChecks, type DeployFigures, type MemoryFigures } from './realtime-targets';
+import { targetsMarkdown } from './targets';
 
 const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -247,6 +249,8 @@ async function main() {
   const env = { SEED_DEMO: 'false', REDIS_PREFIX: prefix, LOGIN_RATE_LIMIT: '100000', API_RATE_LIMIT: '1000000', LOG_LEVEL: 'error' };
   const cleanups: (() => Promise<unknown>)[] = [];
   const table: [string, string][] = [];
+  let deployFigures: DeployFigures | null = null;
+  let memoryFigures: MemoryFigures | null = null;
   try {
     // ---- Part 1: a deploy under load, behind HAProxy
     if (PARTS.includes('1')) {
@@ -289,6 +293,7 @@ async function main() {
       const slowest = Math.max(0, ...back.map((s) => s.backAfterMs!));
       const { rows: ids } = await db.query<{ id: number }>('SELECT id FROM notifications WHERE user_id = ANY($1::uuid[])', [m.members.map((a) => a.id)]);
       const missed = ids.filter((r) => !m.pushed.has(r.id) && !m.resynced.has(r.id)).length;
+      deployFigures = { dropped: dropped.length, back: back.length, missed, writesFailed: writes.stats.failed };
       const steady = m.latencies.filter((l) => l.at < stoppedAt).map((l) => l.ms);
       const allLatencies = m.latencies.map((l) => l.ms);
       table.push(
@@ -344,6 +349,7 @@ async function main() {
       await waitFor(() => writes2.stats.ok + writes2.stats.failed === writes2.stats.sent, 10_000, 'writes to finish');
       await new Promise((r) => setTimeout(r, 500));
       const lat = m2.latencies.map((l) => l.ms);
+      memoryFigures = { rssPerSocketKb: perSocket('rss'), pushP95Ms: percentile(lat, 95), writesFailed: writes2.stats.failed };
       table.push(
         [`Server RSS per idle signed-in socket, ${MEMORY_SETTLE_MS / 1000} s idle, no GC forced (${MEMORY_SOCKETS} on one instance)`, `${perSocket('rss').toFixed(1)} KB`],
         // Where the RSS goes: the V8 heap as committed (used plus the slack the connection burst left) and
@@ -369,6 +375,7 @@ async function main() {
   const width = Math.max(...table.map(([k]) => k.length));
   console.log(`\n| ${'Measure'.padEnd(width)} | Result |\n|${'-'.repeat(width + 2)}|--------|`);
   for (const [k, v] of table) console.log(`| ${k.padEnd(width)} | ${v} |`);
+  console.log(`\n${targetsMarkdown(realtimeChecks(deployFigures, memoryFigures))}`);
   process.exit(0);
 }
 
