@@ -72,6 +72,8 @@ class LiveSocket {
   dropped = false;
   recovered = 0;
   resyncs = 0;
+  /** Wall-clock times of its disconnections and connections, to explain a missed notification. */
+  readonly history: { at: number; what: string }[] = [];
   private attempt = 0;
 
   constructor(
@@ -83,6 +85,7 @@ class LiveSocket {
     this.socket = io(url, { ...socketOptions, extraHeaders: { cookie: account.cookie } });
     this.socket.on('notification:new', (n) => this.onPush?.(n));
     this.socket.on('connect', () => {
+      this.history.push({ at: Date.now(), what: this.everConnected ? (this.socket.recovered ? 'back (recovered)' : 'back (new session)') : 'connected' });
       this.connected = true;
       this.attempt = 0;
       if (this.everConnected && this.disconnectedAt !== null && this.backAfterMs === null) this.backAfterMs = performance.now() - this.disconnectedAt;
@@ -95,6 +98,7 @@ class LiveSocket {
       this.everConnected = true;
     });
     this.socket.on('disconnect', (reason) => {
+      this.history.push({ at: Date.now(), what: `disconnected (${reason})` });
       this.connected = false;
       if (reason === 'io client disconnect') return;
       if (!this.dropped) {
@@ -277,6 +281,7 @@ async function main() {
       const writes = startWrites(cluster.url, commenter, m.projectIds, m.outstanding);
       await new Promise((r) => setTimeout(r, STOP_AFTER_S * 1000));
       const stoppedAt = performance.now();
+      const stoppedAtWall = Date.now();
       const victim = cluster.instances[0]!;
       const exit = await victim.stop();
       console.log(`  app1 stopped with exit code ${exit} after ${Math.round(performance.now() - stoppedAt)} ms`);
@@ -291,8 +296,18 @@ async function main() {
       const dropped = all.filter((s) => s.dropped);
       const back = dropped.filter((s) => s.backAfterMs !== null && s.backAfterMs <= 30_000);
       const slowest = Math.max(0, ...back.map((s) => s.backAfterMs!));
-      const { rows: ids } = await db.query<{ id: number }>('SELECT id FROM notifications WHERE user_id = ANY($1::uuid[])', [m.members.map((a) => a.id)]);
-      const missed = ids.filter((r) => !m.pushed.has(r.id) && !m.resynced.has(r.id)).length;
+      const { rows: ids } = await db.query<{ id: number; userId: string; createdAt: Date }>(
+        'SELECT id, user_id AS "userId", created_at AS "createdAt" FROM notifications WHERE user_id = ANY($1::uuid[])',
+        [m.members.map((a) => a.id)],
+      );
+      const missedRows = ids.filter((r) => !m.pushed.has(r.id) && !m.resynced.has(r.id));
+      const missed = missedRows.length;
+      // What happened around each one, in ms from the SIGTERM: its member's socket's history.
+      for (const r of missedRows) {
+        const socket = m.sockets[m.members.findIndex((a) => a.id === r.userId)];
+        const story = socket?.history.map((h) => `${h.what} at ${h.at - stoppedAtWall}`).join(', ');
+        console.log(`  missed: notification ${r.id}, stored at ${r.createdAt.getTime() - stoppedAtWall} ms; its socket: ${story}`);
+      }
       deployFigures = { dropped: dropped.length, back: back.length, missed, writesFailed: writes.stats.failed };
       const steady = m.latencies.filter((l) => l.at < stoppedAt).map((l) => l.ms);
       const allLatencies = m.latencies.map((l) => l.ms);

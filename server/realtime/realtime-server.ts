@@ -116,12 +116,14 @@ export async function attachRealtime(opts: {
   /** The newest stream entry known at start; then the adapter's (the offset a new socket can recover from). */
   let startOffset: string | null = null;
   let newestRead: () => string | null = () => null;
+  let catchUp: (socket: Parameters<ReturnType<typeof createStreamsAdapter>['catchUp']>[0]) => void = () => undefined;
   if (opts.redis) {
     pub = opts.redis.duplicate();
     await pub.connect();
     const streams = createStreamsAdapter(pub, opts.redisPrefix);
     startOffset = (await pub.xRevRange(streams.streamName, '+', '-', { COUNT: 1 }))?.[0]?.id ?? null;
     newestRead = streams.newest;
+    catchUp = streams.catchUp;
     io.adapter(streams.adapter);
   }
   const streamOffset = () => newestRead() ?? startOffset;
@@ -131,8 +133,9 @@ export async function attachRealtime(opts: {
   // An empty stream has no position to recover from: one entry, for a room nobody joins, gives it one.
   if (opts.redis && !streamOffset()) io.to('realtime:seed').emit('realtime:checkpoint', '');
   io.on('connection', (socket) => {
+    if (socket.recovered) return catchUp(socket as never);
     const offset = streamOffset();
-    if (offset && !socket.recovered) socket.emit('realtime:checkpoint', offset);
+    if (offset) socket.emit('realtime:checkpoint', offset);
   });
 
   return {

@@ -31,7 +31,8 @@ async function listening(): Promise<{ http: HttpServer; url: string }> {
 }
 
 /** Socket.IO on a listening server, with the app's adapter; its Redis client counts the XRANGEs it sends. */
-async function attach(http: HttpServer, prefix: string, held?: number) {
+/** `reauthenticating`: called as a recovered socket's middleware starts, which then takes 300 ms (a slow database). */
+async function attach(http: HttpServer, prefix: string, held?: number, reauthenticating?: (io: Server) => void) {
   const io = new Server(http, { connectionStateRecovery: { maxDisconnectionDuration: REALTIME_RECOVERY_WINDOW_MS, skipMiddlewares: false } });
   const pub = createClient({ url: TEST_REDIS_URL });
   await pub.connect();
@@ -47,11 +48,14 @@ async function attach(http: HttpServer, prefix: string, held?: number) {
   io.adapter(streams.adapter);
   io.use((socket, next) => {
     void socket.join(`user:${String(socket.handshake.auth.user)}`);
-    next();
+    if (!socket.recovered || !reauthenticating) return next();
+    reauthenticating(io);
+    setTimeout(() => next(), 300);
   });
   io.on('connection', (socket) => {
+    if (socket.recovered) return streams.catchUp(socket);
     const offset = streams.newest();
-    if (offset && !socket.recovered) socket.emit('realtime:checkpoint', offset);
+    if (offset) socket.emit('realtime:checkpoint', offset);
   });
   let stopped = false;
   const stop = async () => {
@@ -211,5 +215,31 @@ describe('recovering a session on another instance', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(got).toEqual(['after']);
     expect(instance.xRanges()).toBe(0);
+  }, 30_000);
+
+  it('when a push comes while the recovered socket is signed in again, then it arrives once, not lost between the replay and the room', async () => {
+    const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
+    const redis = await redisFor(prefix);
+    const stream = `${prefix}io`;
+    const [a, b] = [await listening(), await listening()];
+    const balancer = await startBalancer([a.url, b.url]);
+    cleanups.push(() => balancer.close());
+    const first = await attach(a.http, prefix);
+    const second = await attach(b.http, prefix, undefined, (io) => {
+      io.to('user:ada').emit('notification:new', { message: 'while signing in again' });
+    });
+    await unrelatedPushes(first, first, redis, stream, 5);
+    const ada = await member(balancer.url, 'ada');
+    await unrelatedPushes(first, second, redis, stream, 5);
+
+    const back = new Promise<void>((r) => ada.socket.once('connect', () => r()));
+    await first.stop();
+    await back;
+    expect(ada.socket.recovered).toBe(true);
+    await expect.poll(() => ada.got).toEqual(['while signing in again']);
+    second.io.to('user:ada').emit('notification:new', { message: 'after' });
+    await expect.poll(() => ada.got).toEqual(['while signing in again', 'after']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ada.got).toEqual(['while signing in again', 'after']);
   }, 30_000);
 });

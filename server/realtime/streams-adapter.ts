@@ -15,8 +15,22 @@ type StreamsAdapter = {
   restoreSession(pid: string, offset: string): Promise<Session>;
 };
 type AdapterFactory = Parameters<Server['adapter']>[0];
+/** The part of a Socket.IO socket catchUp needs. */
+type RecoveredSocket = { data: unknown; rooms: Set<string>; emit(event: string, ...args: unknown[]): unknown };
+
+function markReplayed(session: Session, upTo: string | undefined): void {
+  if (!upTo) return;
+  if (!session.data || typeof session.data !== 'object') session.data = {};
+  (session.data as Record<symbol, string>)[REPLAYED_UP_TO] = upTo;
+}
 
 const BROADCAST = '3';
+/**
+ * On a restored socket's data (not persisted: msgpack keeps string keys only): the newest entry its
+ * replay covered. Socket.IO puts a restored socket in its rooms at once but delivers to it only once its
+ * middlewares have passed (the sign-in check, a database read): what arrives in between reaches neither.
+ */
+const REPLAYED_UP_TO = Symbol('replayedUpTo');
 /** How long a restore waits for this instance to read up to the socket's offset before asking Redis. */
 const READER_WAIT_MS = 250;
 
@@ -53,6 +67,7 @@ export function createStreamsAdapter(
   const recent = new RecentStreamEntries(held);
   let newest: string | null = null;
   let historyAsked = false;
+  const packetOf = (e: { id: string; json: string }) => [...(JSON.parse(e.json) as { packet: { data: unknown[] } }).packet.data, e.id];
 
   /** The history before the first entry read live, so that sockets older than this instance recover too. */
   async function loadHistory(firstLive: string): Promise<void> {
@@ -88,7 +103,12 @@ export function createStreamsAdapter(
     adapter.restoreSession = async (pid, offset) => {
       if (typeof offset !== 'string') return restoreFromRedis(pid, offset);
       if (!recent.holds(offset) && recent.size > 0) await recent.reached(offset, READER_WAIT_MS);
-      if (!recent.holds(offset)) return restoreFromRedis(pid, offset);
+      if (!recent.holds(offset)) {
+        const session = await restoreFromRedis(pid, offset);
+        const lastReplayed = session.missedPackets.at(-1)?.at(-1);
+        markReplayed(session, typeof lastReplayed === 'string' ? lastReplayed : offset);
+        return session;
+      }
       const raw = await pub.getDel(sessionKeyPrefix + pid);
       if (!raw) throw new Error('session not found');
       const session = decode(Buffer.from(raw, 'base64')) as Session;
@@ -97,7 +117,8 @@ export function createStreamsAdapter(
       // Not held any more (thousands of entries in one round trip) or never in the stream: the client
       // starts a new session and refetches, as past the recovery window.
       if (missed.kind !== 'held') throw new Error(`offset ${missed.kind}`);
-      session.missedPackets = missed.entries.map((e) => [...(JSON.parse(e.json) as { packet: { data: unknown[] } }).packet.data, e.id]);
+      session.missedPackets = missed.entries.map(packetOf);
+      markReplayed(session, newest ?? undefined);
       return session;
     };
     return adapter;
@@ -105,6 +126,22 @@ export function createStreamsAdapter(
 
   return {
     adapter: factory as unknown as AdapterFactory,
+    /**
+     * Gives a restored socket, once connected, what came for its rooms after its replay and before it
+     * could be delivered to. Called from the 'connection' handler, where nothing more can slip between.
+     */
+    catchUp(socket: RecoveredSocket): void {
+      const data = socket.data as Record<symbol, string> | undefined;
+      const upTo = data?.[REPLAYED_UP_TO];
+      if (!upTo) return;
+      delete data[REPLAYED_UP_TO];
+      const gap = recent.missedSince(upTo, [...socket.rooms]);
+      if (gap.kind !== 'held') return; // the client refetches after every reconnection
+      for (const entry of gap.entries) {
+        const [event, ...args] = packetOf(entry) as [string, ...unknown[]];
+        socket.emit(event, ...args);
+      }
+    },
     streamName,
     /** The newest entry this instance has read (null before the first). */
     newest: () => newest,
