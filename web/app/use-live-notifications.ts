@@ -75,9 +75,9 @@ export function useLiveNotifications(userId: string | null | undefined): void {
         attempt = 0;
         // Every connection resyncs the notifications, the first one too: the socket connects once the
         // page is idle, after the list and count were read, and a push sent in between reached no room.
-        // A reconnection, a recovered one too, resyncs everything: recovery replays what the stream held
-        // when the session was restored, but a push sent while the socket re-authenticates (before it is
-        // back in its room) is in neither the replay nor the socket's room.
+        // A reconnection, a recovered one too, resyncs everything: recovery replays what the socket missed
+        // (and what came while it was signed in again), but what a server no longer holds, or a session
+        // past the window, only the refetch brings back.
         refreshNotifications();
         if (hasConnected) signalSync('all');
         hasConnected = true;
