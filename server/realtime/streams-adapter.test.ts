@@ -102,6 +102,16 @@ async function unrelatedPushes(from: Instance, reader: Instance, redis: Awaited<
   await expect.poll(() => reader.streams.newest(), { timeout: 20_000 }).toBe(last);
 }
 
+/** A stream of its own (a fresh prefix) and two listening servers behind a balancer, the first tried first. */
+async function twoServersBehindABalancer() {
+  const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
+  const redis = await redisFor(prefix);
+  const [a, b] = [await listening(), await listening()];
+  const balancer = await startBalancer([a.url, b.url]);
+  cleanups.push(() => balancer.close());
+  return { prefix, redis, stream: `${prefix}io`, a, b, balancer };
+}
+
 type Client = Socket;
 
 /** A member's client as the web app opens it, with a longer first delay so "while away" is certain. */
@@ -119,12 +129,7 @@ async function member(url: string, user: string): Promise<{ socket: Client; got:
 
 describe('recovering a session on another instance', () => {
   it('when an idle socket comes back after thousands of pushes to others, on an instance started since, then it gets exactly what it missed and the stream is not read back from Redis', async () => {
-    const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
-    const redis = await redisFor(prefix);
-    const stream = `${prefix}io`;
-    const [a, b] = [await listening(), await listening()];
-    const balancer = await startBalancer([a.url, b.url]);
-    cleanups.push(() => balancer.close());
+    const { prefix, redis, stream, a, b, balancer } = await twoServersBehindABalancer();
     const first = await attach(a.http, prefix);
     await unrelatedPushes(first, first, redis, stream, 10);
     const ada = await member(balancer.url, 'ada');
@@ -157,12 +162,7 @@ describe('recovering a session on another instance', () => {
   }, 60_000);
 
   it('when the socket\'s offset is older than what the instance holds, then the session is still recovered, from Redis', async () => {
-    const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
-    const redis = await redisFor(prefix);
-    const stream = `${prefix}io`;
-    const [a, b] = [await listening(), await listening()];
-    const balancer = await startBalancer([a.url, b.url]);
-    cleanups.push(() => balancer.close());
+    const { prefix, redis, stream, a, b, balancer } = await twoServersBehindABalancer();
     const first = await attach(a.http, prefix);
     await unrelatedPushes(first, first, redis, stream, 10);
     const ada = await member(balancer.url, 'ada');
@@ -218,12 +218,7 @@ describe('recovering a session on another instance', () => {
   }, 30_000);
 
   it('when a push comes while the recovered socket is signed in again, then it arrives once, not lost between the replay and the room', async () => {
-    const prefix = `bbt:${randomBytes(4).toString('hex')}:`;
-    const redis = await redisFor(prefix);
-    const stream = `${prefix}io`;
-    const [a, b] = [await listening(), await listening()];
-    const balancer = await startBalancer([a.url, b.url]);
-    cleanups.push(() => balancer.close());
+    const { prefix, redis, stream, a, b, balancer } = await twoServersBehindABalancer();
     const first = await attach(a.http, prefix);
     const second = await attach(b.http, prefix, undefined, (io) => {
       io.to('user:ada').emit('notification:new', { message: 'while signing in again' });
