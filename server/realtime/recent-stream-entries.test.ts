@@ -86,6 +86,17 @@ describe('the stream entries an instance has read', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });
 
+  it('when a thousand restores already wait, then the next one does not (offsets come before sign-in)', async () => {
+    const recent = new RecentStreamEntries(10);
+    recent.append('1-0', null);
+    const waiting = Array.from({ length: 1_000 }, () => recent.reached('9-0', 60_000));
+    const started = Date.now();
+    expect(await recent.reached('9-0', 60_000)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    recent.append('9-0', null);
+    expect(await Promise.all(waiting)).toEqual(Array(1_000).fill(true));
+  });
+
   it('when an entry could not be read, then no offset before it is answered from memory', () => {
     const recent = new RecentStreamEntries(10);
     recent.append('1-0', to(['r'], 'a'));

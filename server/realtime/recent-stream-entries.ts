@@ -23,6 +23,12 @@ export type MissedEntries =
   /** Within what is held but no such entry: the offset was never in the stream. */
   | { kind: 'unknown-offset' };
 
+/**
+ * At most this many restores wait for the reader at once. The offset comes from the client before it is
+ * signed in: a flood of made-up future offsets must not grow the list every entry read goes through.
+ */
+const MAX_WAITING = 1_000;
+
 /** All rooms' broadcasts (no room named) are listed under this key. */
 const EVERYONE = '';
 
@@ -96,6 +102,7 @@ export class RecentStreamEntries {
     const newest = this.entries[this.entries.length - 1];
     if (!at) return Promise.resolve(false);
     if (newest && !before(newest, at)) return Promise.resolve(true);
+    if (this.waiting.length >= MAX_WAITING) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter = {
         at,
