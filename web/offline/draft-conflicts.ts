@@ -1,5 +1,7 @@
 import { Subject } from 'rxjs';
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
+// Key order does not count: the server stores drafts as jsonb, which reorders keys.
+import { deepEqual } from 'rxdb/plugins/utils';
 import type { DraftDoc } from './local-types';
 
 type Doc = WithDeleted<DraftDoc>;
@@ -7,14 +9,8 @@ const conflicts = new Subject<{ keptMine: boolean }>();
 /** Conflicts resolved while replicating: the UI tells the creator which edit was kept. */
 export const draftConflicts$ = conflicts.asObservable();
 
-/** JSON with every object's keys sorted: the server stores drafts as jsonb, which reorders keys. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-
 const sameContent = (a: Doc | undefined, b: Doc) =>
-  !!a && a._deleted === b._deleted && a.publishedProjectId === b.publishedProjectId && canonical(a.data) === canonical(b.data);
+  !!a && a._deleted === b._deleted && a.publishedProjectId === b.publishedProjectId && deepEqual(a.data, b.data);
 
 /** Newer edit wins (by its time); a draft published or deleted on the server stays so. */
 export const draftConflictHandler: RxConflictHandler<DraftDoc> = {
