@@ -8,7 +8,7 @@ import type { TSyncCollection } from '@shared/sync-texts';
 import type { Db } from '../db/client';
 import { findUserById } from '../modules/users/users.repository';
 import type { RedisClient } from '../redis';
-import { createStreamsAdapter } from './streams-adapter';
+import { attachStreamsAdapter } from './streams-adapter';
 
 /** On shutdown, sockets are closed this many at a time, this far apart (10,000 sockets: 2.5 s). */
 const CLOSE_BATCH = 1_000;
@@ -113,30 +113,13 @@ export async function attachRealtime(opts: {
   });
 
   let pub: RedisClient | null = null;
-  /** The newest stream entry known at start; then the adapter's (the offset a new socket can recover from). */
-  let startOffset: string | null = null;
-  let newestRead: () => string | null = () => null;
-  let catchUp: (socket: Parameters<ReturnType<typeof createStreamsAdapter>['catchUp']>[0]) => void = () => undefined;
   if (opts.redis) {
     pub = opts.redis.duplicate();
     await pub.connect();
-    const streams = createStreamsAdapter(pub, opts.redisPrefix);
-    startOffset = (await pub.xRevRange(streams.streamName, '+', '-', { COUNT: 1 }))?.[0]?.id ?? null;
-    newestRead = streams.newest;
-    catchUp = streams.catchUp;
-    io.adapter(streams.adapter);
+    await attachStreamsAdapter(io, pub, opts.redisPrefix);
   }
-  const streamOffset = () => newestRead() ?? startOffset;
-
   io.engine.use(opts.session);
   io.use(authenticateSocket((id) => findUserById(opts.db, id), opts.onError));
-  // An empty stream has no position to recover from: one entry, for a room nobody joins, gives it one.
-  if (opts.redis && !streamOffset()) io.to('realtime:seed').emit('realtime:checkpoint', '');
-  io.on('connection', (socket) => {
-    if (socket.recovered) return catchUp(socket as never);
-    const offset = streamOffset();
-    if (offset) socket.emit('realtime:checkpoint', offset);
-  });
 
   return {
     pushNotification(userId, n) {

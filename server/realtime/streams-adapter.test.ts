@@ -9,10 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REALTIME_RECOVERY_WINDOW_MS, socketOptions } from '@shared/realtime/transport';
 import { TEST_REDIS_URL } from '../test/harness';
 import { startBalancer } from '../test/tcp-balancer';
-import { createStreamsAdapter } from './streams-adapter';
+import { attachStreamsAdapter } from './streams-adapter';
 
 // Two Socket.IO instances on one real Redis stream, as in production (connection state recovery, the
-// checkpoint at connection, sockets closed at the transport on stop), and real clients behind a balancer.
+// adapter as the app attaches it, sockets closed at the transport on stop), and real clients behind a balancer.
 type Instance = Awaited<ReturnType<typeof attach>>;
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -30,8 +30,10 @@ async function listening(): Promise<{ http: HttpServer; url: string }> {
   return { http, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
 }
 
-/** Socket.IO on a listening server, with the app's adapter; its Redis client counts the XRANGEs it sends. */
-/** `reauthenticating`: called as a recovered socket's middleware starts, which then takes 300 ms (a slow database). */
+/**
+ * Socket.IO on a listening server, with the app's adapter; its Redis client counts the XRANGEs it sends.
+ * `reauthenticating`: called as a recovered socket's middleware starts, which then takes 300 ms (a slow database).
+ */
 async function attach(http: HttpServer, prefix: string, held?: number, reauthenticating?: (io: Server) => void) {
   const io = new Server(http, { connectionStateRecovery: { maxDisconnectionDuration: REALTIME_RECOVERY_WINDOW_MS, skipMiddlewares: false } });
   const pub = createClient({ url: TEST_REDIS_URL });
@@ -44,18 +46,12 @@ async function attach(http: HttpServer, prefix: string, held?: number, reauthent
       return xRange(...args);
     },
   });
-  const streams = createStreamsAdapter(pub, prefix, { held });
-  io.adapter(streams.adapter);
+  const streams = await attachStreamsAdapter(io, pub, prefix, { held });
   io.use((socket, next) => {
     void socket.join(`user:${String(socket.handshake.auth.user)}`);
     if (!socket.recovered || !reauthenticating) return next();
     reauthenticating(io);
     setTimeout(() => next(), 300);
-  });
-  io.on('connection', (socket) => {
-    if (socket.recovered) return streams.catchUp(socket);
-    const offset = streams.newest();
-    if (offset) socket.emit('realtime:checkpoint', offset);
   });
   let stopped = false;
   const stop = async () => {

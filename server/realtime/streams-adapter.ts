@@ -15,14 +15,9 @@ type StreamsAdapter = {
   restoreSession(pid: string, offset: string): Promise<Session>;
 };
 type AdapterFactory = Parameters<Server['adapter']>[0];
-/** The part of a Socket.IO socket catchUp needs. */
-type RecoveredSocket = { data: unknown; rooms: Set<string>; emit(event: string, ...args: unknown[]): unknown };
-
-function markReplayed(session: Session, upTo: string | undefined): void {
-  if (!upTo) return;
-  if (!session.data || typeof session.data !== 'object') session.data = {};
-  (session.data as Record<symbol, string>)[REPLAYED_UP_TO] = upTo;
-}
+/** Sockets as the adapter's connection handler uses them (the event names of a replayed packet are its own). */
+type AnySocket = { recovered: boolean; data: unknown; rooms: Set<string>; emit(event: string, ...args: unknown[]): unknown };
+type AnyServer = { adapter(factory: AdapterFactory): unknown; on(event: 'connection', listener: (socket: never) => void): unknown; to(room: string): { emit(event: string, ...args: unknown[]): unknown } };
 
 const BROADCAST = '3';
 /**
@@ -33,6 +28,12 @@ const BROADCAST = '3';
 const REPLAYED_UP_TO = Symbol('replayedUpTo');
 /** How long a restore waits for this instance to read up to the socket's offset before asking Redis. */
 const READER_WAIT_MS = 250;
+
+function markReplayed(session: Session, upTo: string | undefined): void {
+  if (!upTo) return;
+  if (!session.data || typeof session.data !== 'object') session.data = {};
+  (session.data as Record<symbol, string>)[REPLAYED_UP_TO] = upTo;
+}
 
 /** Where a broadcast entry goes, read once as it arrives; other entries are not replayed. */
 function broadcastOf(message: RawMessage): StreamBroadcast | null | 'unreadable' {
@@ -49,14 +50,17 @@ function broadcastOf(message: RawMessage): StreamBroadcast | null | 'unreadable'
 }
 
 /**
- * The Redis streams adapter, with sessions restored from the entries this instance has already read.
- * The adapter's own restoreSession reads the stream from the socket's offset to its end and parses every
- * entry, once per recovering socket: after a deploy, thousands of idle sockets (whose offset dates from
- * when they connected) each re-read most of the stream, and the instance they come back to spends tens
- * of seconds on it. Here the missed broadcasts are looked up by room in memory; only an offset outside
- * what the instance holds (older than it read, or newer than it has read yet) goes to Redis as before.
+ * Puts the Redis streams adapter on `io`, with sessions restored from the entries this instance has
+ * already read. The adapter's own restoreSession reads the stream from the socket's offset to its end and
+ * parses every entry, once per recovering socket: after a deploy, thousands of idle sockets (whose offset
+ * dates from when they connected) each re-read most of the stream, and the instance they come back to
+ * spends tens of seconds on it. Here the missed broadcasts are looked up by room in memory; only an offset
+ * outside what the instance holds (older than it read, or newer than it has read yet) goes to Redis as
+ * before. Each new socket is told the stream's position (its offset to recover from); each restored one,
+ * once connected, is given what came while its sign-in was checked again.
  */
-export function createStreamsAdapter(
+export async function attachStreamsAdapter(
+  io: AnyServer,
   pub: RedisClient,
   redisPrefix: string,
   /** maxLen: the stream's length; held: how many of its entries this instance keeps (all, unless told). */
@@ -124,25 +128,33 @@ export function createStreamsAdapter(
     return adapter;
   };
 
+  /** Gives a restored socket what came for its rooms after its replay; nothing more can slip in here. */
+  function catchUp(socket: AnySocket): void {
+    const data = socket.data as Record<symbol, string> | undefined;
+    const upTo = data?.[REPLAYED_UP_TO];
+    if (!upTo) return;
+    delete data[REPLAYED_UP_TO];
+    const gap = recent.missedSince(upTo, [...socket.rooms]);
+    if (gap.kind !== 'held') return; // the client refetches after every reconnection
+    for (const entry of gap.entries) {
+      const [event, ...args] = packetOf(entry) as [string, ...unknown[]];
+      socket.emit(event, ...args);
+    }
+  }
+
+  io.adapter(factory as unknown as AdapterFactory);
+  const atStart = (await pub.xRevRange(streamName, '+', '-', { COUNT: 1 }))?.[0]?.id ?? null;
+  /** Where a new socket starts: the newest entry read, else the newest at start. */
+  const position = () => newest ?? atStart;
+  // An empty stream has no position to recover from: one entry, for a room nobody joins, gives it one.
+  if (!position()) io.to('realtime:seed').emit('realtime:checkpoint', '');
+  io.on('connection', (socket: AnySocket) => {
+    if (socket.recovered) return catchUp(socket);
+    const offset = position();
+    if (offset) socket.emit('realtime:checkpoint', offset);
+  });
+
   return {
-    adapter: factory as unknown as AdapterFactory,
-    /**
-     * Gives a restored socket, once connected, what came for its rooms after its replay and before it
-     * could be delivered to. Called from the 'connection' handler, where nothing more can slip between.
-     */
-    catchUp(socket: RecoveredSocket): void {
-      const data = socket.data as Record<symbol, string> | undefined;
-      const upTo = data?.[REPLAYED_UP_TO];
-      if (!upTo) return;
-      delete data[REPLAYED_UP_TO];
-      const gap = recent.missedSince(upTo, [...socket.rooms]);
-      if (gap.kind !== 'held') return; // the client refetches after every reconnection
-      for (const entry of gap.entries) {
-        const [event, ...args] = packetOf(entry) as [string, ...unknown[]];
-        socket.emit(event, ...args);
-      }
-    },
-    streamName,
     /** The newest entry this instance has read (null before the first). */
     newest: () => newest,
     /** The oldest entry held in memory: sessions from before it are restored through Redis. */
