@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import compression from 'compression';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import express, { type Express, type Request } from 'express';
 import { MESSAGES } from '@shared/errors';
@@ -8,6 +7,8 @@ import { invalidateAfterWrites } from './cache/public-cache';
 import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
 import { loadUser } from './http/auth';
+import { chain } from './http/chain';
+import { compressAnswers } from './http/compress-answers';
 import { idempotency } from './http/idempotency';
 import { sameOriginGuard } from './http/csrf';
 import { requestLogger } from './http/request-log';
@@ -18,7 +19,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createSession, renewSignedInSession, type SessionSetup } from './http/session';
 import { precompressedAssets, robotsTxt, sitemapXml } from './http/site-files';
 import { staticLanding } from './http/static-landing';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, isHealthPath } from './modules/health/health.routes';
 import { domainRoutes } from './modules/index';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookHandler } from './modules/premium/stripe-webhook';
 import { hostedFilesHandler } from './modules/projects/hosted-files';
@@ -49,10 +50,9 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   // X-Forwarded-* are believed only when TRUST_PROXY says which proxies set them: a client can forge them.
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
 
-  app.use(requestLogger(deps.logger));
-
-  app.use(
-    securityHeaders({
+  const logRequest = requestLogger(deps.logger);
+  const headers = securityHeaders(
+    {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -73,13 +73,12 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
       },
       crossOriginEmbedderPolicy: false,
       hsts: config.secureCookies,
-    }, (req) => appScriptSource(req, config.PUBLIC_URL)),
+    },
+    (req) => appScriptSource(req, config.PUBLIC_URL),
   );
 
   // gzip or brotli for API answers and pages (precompressed assets are already encoded and skipped).
-  // A client that accepts no encoding skips the wrapper, which costs on every request.
-  const compress = compression({ threshold: 1024 });
-  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
+  const compress = compressAnswers();
 
   const session = createSession({
     db: deps.db,
@@ -100,25 +99,37 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   api.post(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '1mb' }), stripeWebhookHandler(deps));
   // A request without a body (most GETs) skips the parser's checks and its debug calls.
   const json = express.json({ limit: '1mb' });
-  api.use((req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? json(req, res, next) : next()));
-  api.use(refuseNul);
-  api.use(sameOriginGuard(config.PUBLIC_URL));
-  api.use(session.whenNeeded);
-  api.use(renewSignedInSession);
-  api.use(loadUser((ids) => findUsersByIds(deps.db, ids)));
-  // The rate limit first: a refused request costs no idempotency-key writes.
+  // Every API request passes these, in this order: one layer (chain.ts), not one each.
   api.use(
-    '/api',
-    deps.limiter({ name: 'api', windowMs: 60_000, limit: config.API_RATE_LIMIT, message: MESSAGES.tooManyRequests }),
+    chain([
+      compress.sentAnswers,
+      (req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? json(req, res, next) : next()),
+      refuseNul,
+      sameOriginGuard(config.PUBLIC_URL),
+      session.whenNeeded,
+      renewSignedInSession,
+      loadUser((ids) => findUsersByIds(deps.db, ids)),
+      // The rate limit first: a refused request costs no idempotency-key writes.
+      deps.limiter({ name: 'api', windowMs: 60_000, limit: config.API_RATE_LIMIT, message: MESSAGES.tooManyRequests }),
+      idempotency(deps.db),
+      invalidateAfterWrites(deps.cache),
+    ]),
   );
-  api.use(idempotency(deps.db));
-  api.use(invalidateAfterWrites(deps.cache));
   api.use(routeIndex([openApiRoutes(), ...domainRoutes(deps)]));
   api.use('/api', notFoundHandler);
-  // Health first: the balancer's checks need no session, user or rate limit, and must answer under load.
-  app.use(healthRoutes(opts.ping, opts.draining));
-  // Only /api requests pay for body parsing, the session lookup and the user load.
-  app.use((req, res, next) => (req.path.startsWith('/api/') ? api(req, res, next) : next()));
+  const health = healthRoutes(opts.ping, opts.draining);
+  app.use(
+    chain([
+      logRequest,
+      headers,
+      // The API compresses an answer when a route sends it (compress-answers.ts).
+      (req, res, next) => (req.path.startsWith('/api/') ? next() : compress.everyAnswer(req, res, next)),
+      // Health first: the balancer's checks need no session, user or rate limit, and must answer under load.
+      (req, res, next) => (isHealthPath(req.path) ? health(req, res, next) : next()),
+      // Only /api requests pay for body parsing, the session lookup and the user load.
+      (req, res, next) => (req.path.startsWith('/api/') ? api(req, res, next) : next()),
+    ]),
+  );
 
   app.get('/robots.txt', robotsTxt(config.PUBLIC_URL));
   app.get('/sitemap.xml', sitemapXml(config.PUBLIC_URL));

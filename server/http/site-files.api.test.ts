@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECOMPRESS_AFTER_SENDS } from '../cache/public-cache';
 import { insertProject } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/harness';
 import { precompressedAssets } from './site-files';
@@ -50,7 +51,8 @@ describe('compression', () => {
   it('when a client accepts brotli or gzip, then large API answers come compressed, the cached ones from bytes compressed once', async () => {
     const { user } = await t.signUp();
     for (let i = 0; i < 12; i++) await insertProject(t.deps.db, user.id, { title: `Compressible project number ${i}`, description: 'x'.repeat(200) });
-    const paths = ['/api/projects/trending', '/api/projects?limit=12&offset=0'];
+    // A cached answer, one sent with res.json, one sent with res.send.
+    const paths = ['/api/projects/trending', '/api/projects?limit=12&offset=0', '/api/openapi.json'];
     const plain = new Map<string, string>();
     for (const path of paths) {
       const res = await raw(`${t.url}${path}`);
@@ -72,6 +74,29 @@ describe('compression', () => {
     // Small answers stay as they are.
     const small = await raw(`${t.url}/api/unknown-${'x'.repeat(1500)}`, { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
+    // Pages outside the API too: the creator's feed.
+    const feed = await raw(`${t.url}/profile/${user.handle}/feed.xml`, { 'accept-encoding': 'br' });
+    expect(feed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(feed.body).toString()).toContain('Compressible project number 11');
+  });
+
+  it('when a cached answer has been sent often, then it is compressed again, smaller, and still reads the same', async () => {
+    const { user } = await t.signUp();
+    // Words in no fixed order, so that a slower setting finds more to save than in a run of one letter.
+    const words = ['react', 'dashboard', 'queue', 'parser', 'vector', 'canvas', 'socket', 'render', 'shader', 'cache', 'token', 'stream'];
+    let seed = 7;
+    const text = (n: number) => Array.from({ length: n }, () => words[(seed = (seed * 48271) % 2147483647) % words.length]).join(' ');
+    const project = await insertProject(t.deps.db, user.id, { title: `Often read ${text(3)}`, description: text(300) });
+    const page = `${t.url}/api/projects/${project.id}`;
+    const plain = (await raw(page)).body.toString();
+    const sizes: number[] = [];
+    for (let i = 0; i < RECOMPRESS_AFTER_SENDS + 1; i++) {
+      const res = await raw(page, { 'accept-encoding': 'br' });
+      expect(brotliDecompressSync(res.body).toString()).toBe(plain);
+      sizes.push(res.body.length);
+    }
+    expect(sizes.slice(0, RECOMPRESS_AFTER_SENDS - 1).every((size) => size === sizes[0])).toBe(true);
+    expect(sizes.at(-1)).toBeLessThan(sizes[0]!);
   });
 });
 

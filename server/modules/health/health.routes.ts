@@ -1,5 +1,13 @@
 import { Router } from 'express';
 
+/** The paths healthRoutes answers, as Express matches them (any case, an optional trailing slash). */
+const HEALTH_PATH = /^\/api\/(health|ready)\/?$/i;
+
+/** Whether healthRoutes answers this path: other requests skip its router. */
+export function isHealthPath(path: string): boolean {
+  return HEALTH_PATH.test(path);
+}
+
 export function healthRoutes(ping: () => Promise<void>, draining: () => boolean = () => false): Router {
   const router = Router();
   // Liveness: the process answers. While draining (SIGTERM) 503, so the balancer sends new work elsewhere.
