@@ -54,7 +54,10 @@ const MANY_MEMBERS = 1000;
 const QUERY_LOG_SIZE = 60_000;
 const SECRET = 'bench-session-secret-'.padEnd(48, 'x');
 
-type BenchRequest = { method?: string; path: string; cookie?: string; body?: string };
+/** acceptEncoding: what a browser sends (BROWSER_ACCEPT_ENCODING), for the routes that measure what members get. */
+type BenchRequest = { method?: string; path: string; cookie?: string; body?: string; acceptEncoding?: string };
+/** Chromium's Accept-Encoding: members' browsers always send one, and the server then compresses. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** prime: asked once per item before the warm-up (the many members' first rankings). */
 type Target = { name: string; setup: (i: number) => BenchRequest; prime?: { setup: (i: number) => BenchRequest; amount: number } };
 
@@ -164,7 +167,7 @@ function targets(f: Fixture): Target[] {
     if (r < 97) return { method: 'DELETE', path: `/api/projects/${anyProject()}/react`, cookie: member(i), body: '{"type":"like"}' };
     return { method: 'POST', path: `/api/projects/${anyProject()}/comments`, cookie: member(i), body: `{"content":"Bench mix comment ${i}"}` };
   };
-  return [
+  const all: Target[] = [
     { name: CACHED.trending, setup: () => ({ path: '/api/projects/trending' }) },
     { name: CACHED.projectPage, setup: (i) => ({ path: `/api/projects/${project(i)}` }) },
     { name: CACHED.recommendedFirst, setup: (i) => ({ path: `/api/projects/recommended?limit=${INITIAL_OFFSET}&offset=0`, cookie: member(i) }) },
@@ -204,6 +207,11 @@ function targets(f: Fixture): Target[] {
     // ...and reads while writes drop what they change.
     { name: REAL.mix, setup: mix },
   ];
+  // What members get comes with their browser's Accept-Encoding; the cached rows keep their history's
+  // requests (none), so that their figures compare with earlier runs.
+  const real = new Set<string>(Object.values(REAL));
+  const asBrowser = (setup: (i: number) => BenchRequest) => (i: number) => ({ ...setup(i), acceptEncoding: BROWSER_ACCEPT_ENCODING });
+  return all.map((t) => (real.has(t.name) ? { ...t, setup: asBrowser(t.setup), ...(t.prime ? { prime: { ...t.prime, setup: asBrowser(t.prime.setup) } } : {}) } : t));
 }
 
 /** `seconds` of requests, or with `amount`, that many requests (the warm-up's pass over every member). */
@@ -221,6 +229,7 @@ async function measure(url: string, origin: string, connections: number, seconds
           const r = setup(n++);
           const headers: Record<string, string> = { origin, accept: 'application/json' };
           if (r.cookie) headers.cookie = r.cookie;
+          if (r.acceptEncoding) headers['accept-encoding'] = r.acceptEncoding;
           if (r.body) headers['content-type'] = 'application/json';
           return { ...req, method: (r.method ?? 'GET') as 'GET', path: r.path, headers, body: r.body };
         },
