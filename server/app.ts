@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   );
 
   // gzip or brotli for API answers and pages (precompressed assets are already encoded and skipped).
-  const compress = compressAnswers();
+  const compress = compressAnswers(app);
 
   const session = createSession({
     db: deps.db,
@@ -102,7 +102,6 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   // Every API request passes these, in this order: one layer (chain.ts), not one each.
   api.use(
     chain([
-      compress.sentAnswers,
       (req, res, next) => (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined ? json(req, res, next) : next()),
       refuseNul,
       sameOriginGuard(config.PUBLIC_URL),
