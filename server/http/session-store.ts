@@ -16,6 +16,12 @@ export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const LOADED_USER = Symbol('loadedUser');
 const STORED_EXPIRY = Symbol('storedExpiry');
 type SessionRow = { sid: string; sess: unknown; expiresAt: Date; user: UserRow | null };
+type Known = { sessionVersion: string; userVersion: string | null; row: SessionRow };
+/** At most this many sessions are known (about 1 kB each with their users); the least recently read go first. */
+const MAX_KNOWN = 2_000;
+/** A row's version: the transaction that wrote it, new with every update. */
+const SESSION_VERSION = sql<string>`"sessions"."xmin"::text`;
+const USER_VERSION = sql<string | null>`"users"."xmin"::text`;
 type Loaded = session.SessionData & { [LOADED_USER]?: UserRow | null; [STORED_EXPIRY]?: number };
 
 declare global {
@@ -48,17 +54,53 @@ export class DbSessionStore extends session.Store {
     return e ? new Date(e) : new Date(Date.now() + DAY_MS);
   }
 
+  /**
+   * Sessions with their users as last read in full, with the row versions (xmin) they were read at.
+   * Every request still asks the database, for the versions only: a row that changed since (a renewal,
+   * a suspension, a role, a sign-out elsewhere) is read again in full at once, so nothing changed in
+   * the database is missed, while an unchanged one costs a few bytes instead of some forty columns
+   * turned into objects.
+   */
+  private readonly known = new Map<string, Known>();
+
   /** Session reads of one event-loop turn share one query (see BatchedRead): the read of every signed-in request. */
   private readonly rows = new BatchedRead<string, SessionRow>(async (sids) => {
-    const rows = await prepared(this.db, 'sessions_with_users', (db, name) =>
+    const versions = await prepared(this.db, 'session_versions', (db, name) =>
       db
-        .select({ sid: sessions.sid, sess: sessions.sess, expiresAt: sessions.expiresAt, user: users })
+        .select({ sid: sessions.sid, sessionVersion: SESSION_VERSION, userVersion: USER_VERSION })
         .from(sessions)
         .leftJoin(users, eq(users.id, sessions.userId))
         .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
         .prepare(name),
     ).execute({ sids });
-    return new Map(rows.map((row) => [row.sid, row]));
+    const found = new Map<string, SessionRow>();
+    const changed: string[] = [];
+    for (const v of versions) {
+      const known = this.known.get(v.sid);
+      if (known && known.sessionVersion === v.sessionVersion && known.userVersion === v.userVersion) {
+        // Last in the map's order: the least recently read are the first to go.
+        this.known.delete(v.sid);
+        this.known.set(v.sid, known);
+        found.set(v.sid, known.row);
+      } else changed.push(v.sid);
+    }
+    for (const sid of sids) if (!found.has(sid) && !changed.includes(sid)) this.known.delete(sid);
+    if (changed.length === 0) return found;
+    const rows = await prepared(this.db, 'sessions_with_users', (db, name) =>
+      db
+        .select({ sid: sessions.sid, sess: sessions.sess, expiresAt: sessions.expiresAt, sessionVersion: SESSION_VERSION, userVersion: USER_VERSION, user: users })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
+        .prepare(name),
+    ).execute({ sids: changed });
+    for (const { sessionVersion, userVersion, ...row } of rows) {
+      this.known.delete(row.sid);
+      if (this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
+      this.known.set(row.sid, { sessionVersion, userVersion, row });
+      found.set(row.sid, row);
+    }
+    return found;
   });
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void) {
@@ -66,8 +108,10 @@ export class DbSessionStore extends session.Store {
       .read(sid)
       .then((row) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
-        const sess = row.sess as Loaded;
-        sess[LOADED_USER] = row.user && row.user.id === sess.userId ? row.user : null;
+        // Copies: the row is kept for later requests, and express-session changes the session it is given.
+        const stored = row.sess as session.SessionData;
+        const sess: Loaded = { ...stored, cookie: { ...stored.cookie } as session.SessionData['cookie'] };
+        sess[LOADED_USER] = row.user && row.user.id === sess.userId ? { ...row.user } : null;
         sess[STORED_EXPIRY] = row.expiresAt.getTime();
         cb(null, sess);
       }, cb);

@@ -40,6 +40,23 @@ describe('database sessions', () => {
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 
+  it('when a role, a profile or the session itself changes in the database between two requests, then the next request shows it', async () => {
+    const { client, user } = await server.signUp();
+    const me = async () => (await client.get('/api/auth/user')).body as { isAdmin: boolean; displayName: string | null };
+    expect((await me()).isAdmin).toBe(false);
+    await server.deps.db.execute(sql`UPDATE users SET is_admin = true, display_name = 'Renamed Elsewhere' WHERE id = ${user.id}`);
+    expect(await me()).toMatchObject({ isAdmin: true, displayName: 'Renamed Elsewhere' });
+    await server.deps.db.execute(sql`UPDATE sessions SET sess = sess::jsonb - 'userId' WHERE user_id = ${user.id}`);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('when the stored session is deleted after a request (signed out elsewhere), then the next request is a visitor\'s', async () => {
+    const { client, user } = await server.signUp();
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    await server.deps.db.execute(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
   it("when a member is suspended, then the request that signs them out also removes their stored session", async () => {
     const { client, user } = await server.signUp();
     expect((await client.get('/api/projects/trending')).status).toBe(200);
