@@ -28,7 +28,8 @@ import { sharedPageHead, type PageHead } from './modules/reach/shared-page-head'
 import { withHead } from './modules/reach/page-head';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { uploadedImagesHandler } from './modules/uploads/uploads.routes';
-import { findUsersByIds } from './modules/users/users.repository';
+import { findUserVersions, findVersionedUsers, type UserRow } from './modules/users/users.repository';
+import { VersionedReads } from './db/versioned-reads';
 
 
 export type AppOptions = {
@@ -92,6 +93,13 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
   // A suspended or deleted account loses every session at once, not only on its next request.
   deps.events.on('user:access-revoked', ({ userId }) => session.destroyUserSessions(userId));
 
+  // Redis sessions come without their user: read on every request, in full only when its row changed.
+  const sessionUsers = new VersionedReads<string, UserRow>({
+    max: 2_000,
+    versions: (ids) => findUserVersions(deps.db, ids),
+    rows: (ids) => findVersionedUsers(deps.db, ids),
+  });
+
   const api = express.Router();
   // The one route exempt from the same-origin guard and sessions: Stripe's webhook is called by Stripe,
   // carries no cookie, and is authenticated by its signature over the raw body (hence before the JSON parser).
@@ -107,7 +115,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
       sameOriginGuard(config.PUBLIC_URL),
       session.whenNeeded,
       renewSignedInSession,
-      loadUser((ids) => findUsersByIds(deps.db, ids)),
+      loadUser((ids) => sessionUsers.read(ids)),
       // The rate limit first: a refused request costs no idempotency-key writes.
       deps.limiter({ name: 'api', windowMs: 60_000, limit: config.API_RATE_LIMIT, message: MESSAGES.tooManyRequests }),
       idempotency(deps.db),

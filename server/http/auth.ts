@@ -27,7 +27,8 @@ export function loadUser(findUsers: (ids: string[]) => Promise<Map<string, UserR
     const id = req.session?.userId;
     if (!id) return next();
     // The database session store loads the user with the session (one query); Redis sessions do not.
-    const user = req.sessionUser !== undefined ? (req.sessionUser ?? undefined) : await usersById.read(id);
+    // The batched read's rows are kept for later requests (findUsers may keep them): this request's own copy.
+    const user = req.sessionUser !== undefined ? (req.sessionUser ?? undefined) : await usersById.read(id).then((read) => read && { ...read });
     if (!user || user.isSuspended) {
       await regenerateSession(req);
       return next();

@@ -3,6 +3,7 @@ import session from 'express-session';
 import { BatchedRead } from '../db/batch-per-turn';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
+import { VersionedReads } from '../db/versioned-reads';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from '../db/schema';
 
@@ -16,12 +17,10 @@ export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const LOADED_USER = Symbol('loadedUser');
 const STORED_EXPIRY = Symbol('storedExpiry');
 type SessionRow = { sid: string; sess: unknown; expiresAt: Date; user: UserRow | null };
-type Known = { sessionVersion: string; userVersion: string | null; row: SessionRow };
-/** At most this many sessions are known (about 1 kB each with their users); the least recently read go first. */
+/** At most this many sessions are kept with their users (about 1 kB each); the least recently read go first. */
 const MAX_KNOWN = 2_000;
-/** A row's version: the transaction that wrote it, new with every update. */
-const SESSION_VERSION = sql<string>`"sessions"."xmin"::text`;
-const USER_VERSION = sql<string | null>`"users"."xmin"::text`;
+/** The session row's version and its user row's (xmin: the transaction that wrote this version of a row). */
+const SESSION_AND_USER_VERSION = sql<string>`"sessions"."xmin"::text || '/' || coalesce("users"."xmin"::text, '')`;
 type Loaded = session.SessionData & { [LOADED_USER]?: UserRow | null; [STORED_EXPIRY]?: number };
 
 declare global {
@@ -55,53 +54,38 @@ export class DbSessionStore extends session.Store {
   }
 
   /**
-   * Sessions with their users as last read in full, with the row versions (xmin) they were read at.
-   * Every request still asks the database, for the versions only: a row that changed since (a renewal,
-   * a suspension, a role, a sign-out elsewhere) is read again in full at once, so nothing changed in
-   * the database is missed, while an unchanged one costs a few bytes instead of some forty columns
-   * turned into objects.
+   * Sessions with their users as last read in full (VersionedReads): every request asks for the two
+   * rows' versions, and a session whose row or user row changed since (a renewal, a suspension, a
+   * role, a sign-out elsewhere) is read again in full at once.
    */
-  private readonly known = new Map<string, Known>();
+  private readonly versioned = new VersionedReads<string, SessionRow>({
+    max: MAX_KNOWN,
+    versions: async (sids) => {
+      const rows = await prepared(this.db, 'session_versions', (db, name) =>
+        db
+          .select({ sid: sessions.sid, version: SESSION_AND_USER_VERSION })
+          .from(sessions)
+          .leftJoin(users, eq(users.id, sessions.userId))
+          .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
+          .prepare(name),
+      ).execute({ sids });
+      return new Map(rows.map((r) => [r.sid, r.version]));
+    },
+    rows: async (sids) => {
+      const rows = await prepared(this.db, 'sessions_with_users', (db, name) =>
+        db
+          .select({ sid: sessions.sid, sess: sessions.sess, expiresAt: sessions.expiresAt, version: SESSION_AND_USER_VERSION, user: users })
+          .from(sessions)
+          .leftJoin(users, eq(users.id, sessions.userId))
+          .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
+          .prepare(name),
+      ).execute({ sids });
+      return new Map(rows.map(({ version, ...row }) => [row.sid, { version, row }]));
+    },
+  });
 
   /** Session reads of one event-loop turn share one query (see BatchedRead): the read of every signed-in request. */
-  private readonly rows = new BatchedRead<string, SessionRow>(async (sids) => {
-    const versions = await prepared(this.db, 'session_versions', (db, name) =>
-      db
-        .select({ sid: sessions.sid, sessionVersion: SESSION_VERSION, userVersion: USER_VERSION })
-        .from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId))
-        .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
-        .prepare(name),
-    ).execute({ sids });
-    const found = new Map<string, SessionRow>();
-    const changed: string[] = [];
-    for (const v of versions) {
-      const known = this.known.get(v.sid);
-      if (known && known.sessionVersion === v.sessionVersion && known.userVersion === v.userVersion) {
-        // Last in the map's order: the least recently read are the first to go.
-        this.known.delete(v.sid);
-        this.known.set(v.sid, known);
-        found.set(v.sid, known.row);
-      } else changed.push(v.sid);
-    }
-    for (const sid of sids) if (!found.has(sid) && !changed.includes(sid)) this.known.delete(sid);
-    if (changed.length === 0) return found;
-    const rows = await prepared(this.db, 'sessions_with_users', (db, name) =>
-      db
-        .select({ sid: sessions.sid, sess: sessions.sess, expiresAt: sessions.expiresAt, sessionVersion: SESSION_VERSION, userVersion: USER_VERSION, user: users })
-        .from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId))
-        .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
-        .prepare(name),
-    ).execute({ sids: changed });
-    for (const { sessionVersion, userVersion, ...row } of rows) {
-      this.known.delete(row.sid);
-      if (this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
-      this.known.set(row.sid, { sessionVersion, userVersion, row });
-      found.set(row.sid, row);
-    }
-    return found;
-  });
+  private readonly rows = new BatchedRead<string, SessionRow>((sids) => this.versioned.read(sids));
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void) {
     this.rows

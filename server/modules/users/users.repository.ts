@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '@shared/uuid';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -13,14 +13,31 @@ export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefine
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
-/** Users by id in one prepared query (ids that are not uuids are left out): Redis sessions' user reads. */
-export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, UserRow>> {
+/** A users row's version (xmin: the transaction that wrote this version of the row). */
+const USER_VERSION = sql<string>`"users"."xmin"::text`;
+
+/** Users' row versions by id (ids that are not uuids are left out): what VersionedReads asks on every signed-in request. */
+export async function findUserVersions(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return new Map();
-  const rows = await prepared(db, 'users_by_ids', (d, name) =>
-    d.select().from(users).where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`).prepare(name),
+  const rows = await prepared(db, 'user_versions_by_ids', (d, name) =>
+    d.select({ id: users.id, version: USER_VERSION }).from(users).where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`).prepare(name),
   ).execute({ ids: valid });
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
+/** Users by id, each with the version it was read at (findUserVersions). */
+export async function findVersionedUsers(db: DbOrTx, ids: string[]): Promise<Map<string, { version: string; row: UserRow }>> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await prepared(db, 'versioned_users_by_ids', (d, name) =>
+    d
+      .select({ ...getTableColumns(users), version: USER_VERSION })
+      .from(users)
+      .where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(name),
+  ).execute({ ids: valid });
+  return new Map(rows.map(({ version, ...row }) => [row.id, { version, row }]));
 }
 
 export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
