@@ -95,7 +95,6 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
 
   // Redis sessions come without their user: read on every request, in full only when its row changed.
   const sessionUsers = new VersionedReads<string, UserRow>({
-    max: 2_000,
     versions: (ids) => findUserVersions(deps.db, ids),
     rows: (ids) => findVersionedUsers(deps.db, ids),
   });
@@ -129,12 +128,11 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
     chain([
       logRequest,
       headers,
-      // The API compresses an answer when a route sends it (compress-answers.ts).
-      (req, res, next) => (req.path.startsWith('/api/') ? next() : compress.everyAnswer(req, res, next)),
       // Health first: the balancer's checks need no session, user or rate limit, and must answer under load.
       (req, res, next) => (isHealthPath(req.path) ? health(req, res, next) : next()),
-      // Only /api requests pay for body parsing, the session lookup and the user load.
-      (req, res, next) => (req.path.startsWith('/api/') ? api(req, res, next) : next()),
+      // Only /api requests pay for body parsing, the session lookup and the user load; the API compresses
+      // an answer when a route sends it, other paths on every request (compress-answers.ts).
+      (req, res, next) => (req.path.startsWith('/api/') ? api(req, res, next) : compress.everyAnswer(req, res, next)),
     ]),
   );
 

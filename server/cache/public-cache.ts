@@ -87,7 +87,6 @@ type Encoding = 'br' | 'gzip';
 /** A compressed copy of a cached answer and how often it was sent. */
 type EncodedCopy = { bytes: Buffer; sends: number };
 
-
 export function toCachedJson(value: unknown): CachedJson {
   return cachedJsonOfText(JSON.stringify(value));
 }
@@ -100,10 +99,11 @@ export function cachedJsonOfText(json: string): CachedJson {
 
 /**
  * The memory a cached answer takes: its bytes and, once asked for, its two compressed copies (JSON
- * compresses to well under a quarter each). A following feed of 50 cards is ~35 kB.
+ * compresses to under 30% each at the quick setting: brotli 1, 4.8 of 17 kB). A following feed of 50
+ * cards is ~35 kB.
  */
 export function cachedJsonBytes(cached: CachedJson): number {
-  return Math.ceil(cached.body.length * 1.5);
+  return Math.ceil(cached.body.length * 1.6);
 }
 
 /**

@@ -8,6 +8,9 @@
  *
  * The rows handed out are the ones kept for later reads: callers copy them before changing them.
  */
+/** Rows kept by default: the members active on an instance now (a session with its user is about 1 kB). */
+const KEPT_ROWS = 2_000;
+
 export class VersionedReads<K, R> {
   private readonly known = new Map<K, { version: string; row: R }>();
 
@@ -17,8 +20,8 @@ export class VersionedReads<K, R> {
       versions: (keys: K[]) => Promise<Map<K, string>>;
       /** The keys' rows in full, each with its version as read with it. */
       rows: (keys: K[]) => Promise<Map<K, { version: string; row: R }>>;
-      /** At most this many rows are kept; the least recently read go first. */
-      max: number;
+      /** At most this many rows are kept (KEPT_ROWS unless told); the least recently read go first. */
+      max?: number;
     },
   ) {}
 
@@ -43,7 +46,7 @@ export class VersionedReads<K, R> {
     if (changed.length === 0) return found;
     for (const [key, read] of await this.opts.rows(changed)) {
       this.known.delete(key);
-      if (this.known.size >= this.opts.max) this.known.delete(this.known.keys().next().value!);
+      if (this.known.size >= (this.opts.max ?? KEPT_ROWS)) this.known.delete(this.known.keys().next().value!);
       this.known.set(key, read);
       found.set(key, read.row);
     }

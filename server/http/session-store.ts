@@ -17,8 +17,6 @@ export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const LOADED_USER = Symbol('loadedUser');
 const STORED_EXPIRY = Symbol('storedExpiry');
 type SessionRow = { sid: string; sess: unknown; expiresAt: Date; user: UserRow | null };
-/** At most this many sessions are kept with their users (about 1 kB each); the least recently read go first. */
-const MAX_KNOWN = 2_000;
 /** The session row's version and its user row's (xmin: the transaction that wrote this version of a row). */
 const SESSION_AND_USER_VERSION = sql<string>`"sessions"."xmin"::text || '/' || coalesce("users"."xmin"::text, '')`;
 type Loaded = session.SessionData & { [LOADED_USER]?: UserRow | null; [STORED_EXPIRY]?: number };
@@ -59,7 +57,6 @@ export class DbSessionStore extends session.Store {
    * role, a sign-out elsewhere) is read again in full at once.
    */
   private readonly versioned = new VersionedReads<string, SessionRow>({
-    max: MAX_KNOWN,
     versions: async (sids) => {
       const rows = await prepared(this.db, 'session_versions', (db, name) =>
         db

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 
+const LIVENESS_PATH = '/api/health';
+const READINESS_PATH = '/api/ready';
 /** The paths healthRoutes answers, as Express matches them (any case, an optional trailing slash). */
-const HEALTH_PATH = /^\/api\/(health|ready)\/?$/i;
+const HEALTH_PATH = new RegExp(`^(${LIVENESS_PATH}|${READINESS_PATH})/?$`, 'i');
 
 /** Whether healthRoutes answers this path: other requests skip its router. */
 export function isHealthPath(path: string): boolean {
@@ -11,7 +13,7 @@ export function isHealthPath(path: string): boolean {
 export function healthRoutes(ping: () => Promise<void>, draining: () => boolean = () => false): Router {
   const router = Router();
   // Liveness: the process answers. While draining (SIGTERM) 503, so the balancer sends new work elsewhere.
-  router.get('/api/health', (_req, res) => {
+  router.get(LIVENESS_PATH, (_req, res) => {
     if (draining()) {
       res.status(503).json({ status: 'draining' });
       return;
@@ -19,7 +21,7 @@ export function healthRoutes(ping: () => Promise<void>, draining: () => boolean 
     res.json({ status: 'ok' });
   });
   // Readiness: the database answers too.
-  router.get('/api/ready', async (req, res) => {
+  router.get(READINESS_PATH, async (req, res) => {
     try {
       await ping();
       res.json({ status: 'ready' });
