@@ -13,6 +13,10 @@ import { startServer } from '../server/start-server';
 async function main() {
   const running = await startServer(loadConfig(), { serveWeb: false });
   await startUpJobsDone(running.deps.db);
+  // Searches ask PostgreSQL until the instance's search index is loaded (about a minute at 1M projects).
+  const indexStarted = Date.now();
+  await running.searchIndex?.ready();
+  if (running.searchIndex) console.error(`search index loaded in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
   const bare = express();
   const body = { ok: true, name: 'bare', items: [1, 2, 3] };
   bare.get('/bare', (_req, res) => {

@@ -30,6 +30,7 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { uploadedImagesHandler } from './modules/uploads/uploads.routes';
 import { findUserVersions, findVersionedUsers, type UserRow } from './modules/users/users.repository';
 import { VersionedReads } from './db/versioned-reads';
+import type { LiveSearchIndex } from './modules/discovery/search-index/live-search-index';
 
 
 export type AppOptions = {
@@ -39,6 +40,8 @@ export type AppOptions = {
   draining?: () => boolean;
   /** Serve the built web app with the SPA fallback (production). */
   serveWeb?: boolean;
+  /** The instance's in-memory project search (SEARCH_INDEX=memory); without it search asks PostgreSQL. */
+  searchIndex?: LiveSearchIndex | null;
 };
 
 export type App = { app: Express; session: SessionSetup };
@@ -121,7 +124,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
       invalidateAfterWrites(deps.cache),
     ]),
   );
-  api.use(routeIndex([openApiRoutes(), ...domainRoutes(deps)]));
+  api.use(routeIndex([openApiRoutes(), ...domainRoutes(deps, { searchIndex: opts.searchIndex ?? null })]));
   api.use('/api', notFoundHandler);
   const health = healthRoutes(opts.ping, opts.draining);
   app.use(

@@ -15,6 +15,7 @@ import { SessionCache } from './http/session-cache';
 import { createLogger, type Logger } from './logger';
 import { createOidc } from './oidc';
 import { startDiscovery } from './modules/discovery/discovery-jobs';
+import { LiveSearchIndex } from './modules/discovery/search-index/live-search-index';
 import { startTableUpkeep } from './jobs/table-upkeep';
 import { startHeapCompaction } from './jobs/heap-compaction';
 import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
@@ -33,6 +34,8 @@ export type RunningServer = {
   database: Database;
   logger: Logger;
   seeded: Awaited<ReturnType<typeof seedDemo>> | null;
+  /** The instance's search index (SEARCH_INDEX=memory), loading in the background. */
+  searchIndex: LiveSearchIndex | null;
   /** Stops accepting connections, lets in-flight requests finish (up to the timeout), closes the stores. */
   stop(): Promise<void>;
 };
@@ -82,18 +85,22 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     sessions,
     views,
   };
+  const searchIndex = config.SEARCH_INDEX === 'memory' ? new LiveSearchIndex(database.db, logger) : null;
   registerNotificationHandlers(deps);
   registerAnalyticsHandlers(deps);
   // The demo community's activity becomes notifications through the same handlers as live activity.
   for (const event of seeded?.events ?? []) await deps.events.emitEvent(event);
   await deps.events.idle();
   const stopDiscovery = startDiscovery(deps);
+  // Loads in the background; searches ask PostgreSQL until it is ready.
+  searchIndex?.start();
   let draining = false;
   const { app, session } = createApp(deps, {
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
     ping: database.ping,
     draining: () => draining,
     serveWeb: opts.serveWeb ?? config.NODE_ENV === 'production',
+    searchIndex,
   });
 
   const server = createServer(app);
@@ -144,6 +151,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await closed;
       clearTimeout(timer);
       stopDiscovery();
+      searchIndex?.stop();
       stopHeapCompaction();
       await stopUpkeep();
       // After the last answer: the views it noted are written before the database closes.
@@ -155,7 +163,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       if (!opts.database) await database.close();
     })());
 
-  return { url: `http://${host}:${port}`, port, server, deps, database, logger, seeded, stop };
+  return { url: `http://${host}:${port}`, port, server, deps, database, logger, seeded, searchIndex, stop };
 }
 
 /** How long after its last answer the server counts as quiet (background work on its thread may run). */

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../deps';
+import type { LiveSearchIndex } from './discovery/search-index/live-search-index';
 import { adminRoutes } from './admin/admin.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -20,11 +21,14 @@ import { usersRoutes } from './users/users.routes';
  * Every domain's router, in mounting order. Fixed paths such as /api/projects/following come before
  * the /api/projects/:id routes that would otherwise swallow them.
  */
-export function domainRoutes(deps: AppDeps): Router[] {
+/** Parts of modules the instance runs beside the routes. */
+export type ModuleParts = { searchIndex: LiveSearchIndex | null };
+
+export function domainRoutes(deps: AppDeps, parts: ModuleParts): Router[] {
   return [
     authRoutes(deps),
     usersRoutes(deps),
-    discoveryRoutes(deps),
+    discoveryRoutes(deps, parts.searchIndex),
     projectsRoutes(deps),
     projectVersionsRoutes(deps),
     interactionsRoutes(deps),

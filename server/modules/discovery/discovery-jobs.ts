@@ -2,6 +2,8 @@ import type { AppDeps } from '../../deps';
 import type { DomainEventName } from '../../events/domain-events';
 import { startJobRunner } from '../../jobs/job-runner';
 import { refreshAllTrendingScores, refreshSearchWords, refreshTrendingScores, storeNextRecommendationSnapshot } from './discovery.repository';
+import { SEARCH_CHANGES_KEPT_MS } from './search-index/live-search-index';
+import { pruneSearchChanges } from './search-index/search-index.repository';
 
 /**
  * How often every stored trending score is recomputed (views and premium expiry emit no event)
@@ -77,6 +79,7 @@ export function startDiscovery(
         // The first run reads every project (seeds, bulk loads); later ones overlap the previous run's start.
         const since = lastSucceededStartedAt && new Date(lastSucceededStartedAt.getTime() - WORDS_OVERLAP_MS);
         await refreshSearchWords(deps.db, { since });
+        await pruneSearchChanges(deps.db, new Date(started - SEARCH_CHANGES_KEPT_MS));
         deps.logger.debug({ changed, ms: Date.now() - started }, 'trending scores and search words refreshed');
       },
     },

@@ -451,12 +451,13 @@ export const SEARCH_THRESHOLDS = { correction: 0.3, wordSimilarity: 0.3 } as con
  */
 export const AUTHOR_LIKENESS_BESIDE_WORDS = 0.5;
 /** A project found by its author's name is as relevant as the name's likeness to the query, times this. */
-const AUTHOR_WEIGHT = sql.raw('0.9');
+export const AUTHOR_WEIGHT_VALUE = 0.9;
+const AUTHOR_WEIGHT = sql.raw(String(AUTHOR_WEIGHT_VALUE));
 /** At most this many corrections per query word. */
 const CORRECTIONS_PER_WORD = 3;
 /** A search by author name takes the best-matching authors and their best-scored projects. */
-const AUTHORS_PER_SEARCH = 50;
-const PROJECTS_PER_AUTHOR = 20;
+export const AUTHORS_PER_SEARCH = 50;
+export const PROJECTS_PER_AUTHOR = 20;
 
 export type SearchTerms = {
   /** The trimmed, lower-cased query, for trigram similarity. */
@@ -527,7 +528,8 @@ export async function findWordCorrections(db: DbOrTx, words: readonly string[]):
   return out;
 }
 
-const AUTHOR_NAME = sql.raw(
+/** The name search matches an author by: display name, first and last name, lower-cased. */
+export const AUTHOR_NAME = sql.raw(
   `lower(coalesce(u.display_name, '') || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`,
 );
 // Stored generated columns with GIN indexes (migration 0006): nothing is computed per row.
@@ -553,7 +555,7 @@ export const SEARCH_CANDIDATES_MAX = { projects: 300, projectsWithTypos: 1000, c
  */
 export const SEARCH_POSTINGS_CANDIDATES = { oneWord: 100, severalOrTypos: 300, comments: 100 } as const;
 /** How many project candidates a search's postings list. */
-function postingsListed(terms: SearchTerms): number {
+export function postingsListed(terms: SearchTerms): number {
   return terms.fuzzyQuery || terms.words.length > 1 ? SEARCH_POSTINGS_CANDIDATES.severalOrTypos : SEARCH_POSTINGS_CANDIDATES.oneWord;
 }
 /** How far the lists of several words are read when their first entries seldom meet. */

@@ -10,11 +10,18 @@ import { readRecommendedProjects } from './list-recommended-projects';
 import { listTrendingProjects } from './list-trending-projects';
 import { SearchResultCache } from './search-cache';
 import { searchContent } from './search-content';
+import type { LiveSearchIndex } from './search-index/live-search-index';
 
 /** Explore's feeds and search. Mounted before the projects router so /api/projects/:id does not swallow them. */
-export function discoveryRoutes(deps: AppDeps): Router {
+export function discoveryRoutes(deps: AppDeps, searchIndex: LiveSearchIndex | null = null): Router {
   const router = Router();
-  const ctx = { db: deps.db, previewOrigin: deps.config.PREVIEW_ORIGIN, events: deps.events, cache: deps.cache };
+  const ctx = {
+    db: deps.db,
+    previewOrigin: deps.config.PREVIEW_ORIGIN,
+    events: deps.events,
+    cache: deps.cache,
+    searchIndex: searchIndex ?? undefined,
+  };
   const searches = new SearchResultCache<{ json: CachedJson; shows: number[] }>();
   // Every write the public cache hears of (any successful API write that others could read, on any
   // instance) empties the shared search answers before its answer leaves: search shows edits and counters.

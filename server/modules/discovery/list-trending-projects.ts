@@ -1,9 +1,15 @@
 import type { TProject } from '@shared/schemas/project';
 import { TRENDING_LIMIT } from '@shared/schemas/discovery';
+import type { LiveSearchIndex } from './search-index/live-search-index';
 import type { Db } from '../../db/client';
 import { listTrendingProjectCards } from './discovery.repository';
 
-export type DiscoveryDeps = { db: Db; previewOrigin?: string };
+export type DiscoveryDeps = {
+  db: Db;
+  previewOrigin?: string;
+  /** The instance's in-memory project search; without it (or while it loads) search asks PostgreSQL. */
+  searchIndex?: LiveSearchIndex;
+};
 
 /**
  * The Trending carousel, for everyone: the best stored trending scores, suspended authors left out.

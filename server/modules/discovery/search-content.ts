@@ -9,7 +9,6 @@ import {
   type CommentHitRow,
   type SearchTerms,
 } from './discovery.repository';
-import type { Db } from '../../db/client';
 import type { DiscoveryDeps } from './list-trending-projects';
 
 const MAX_WORDS = 8;
@@ -73,13 +72,16 @@ export function withoutTypos(terms: SearchTerms): SearchTerms {
  * whose names merely resemble a misspelt word do not count), so a common word never pays for the
  * trigram lookups. The trigram thresholds are connection settings (db/client.ts CONNECTION_SETTINGS).
  */
-async function findHits(db: Db, text: string): Promise<{ projectIds: number[]; comments: CommentHitRow[] }> {
+async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds: number[]; comments: CommentHitRow[] }> {
+  const db = deps.db;
   const run = async (terms: SearchTerms, authorLikenessMin?: number) => {
-    const [projects, comments] = await Promise.all([
-      searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin),
-      searchComments(db, terms, SEARCH_RESULTS_MAX),
-    ]);
-    return { projectIds: projects.ids, textMatches: projects.textMatches, comments };
+    // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
+    const fromSql = async () => {
+      const [projects, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
+      return { projects, comments };
+    };
+    const found = (await deps.searchIndex?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin)) ?? (await fromSql());
+    return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, comments: found.comments };
   };
   // Kept only when its words fill the page, so weaker author names could not have shown.
   const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS);
@@ -95,7 +97,7 @@ async function findHits(db: Db, text: string): Promise<{ projectIds: number[]; c
 export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSearchResults> {
   const text = q.trim();
   if (!text) return { projects: [], comments: [] };
-  const hits = await findHits(deps.db, text);
+  const hits = await findHits(deps, text);
   return {
     projects: await findVisibleProjectCards(deps.db, hits.projectIds, deps.previewOrigin),
     comments: hits.comments.map((c) => ({

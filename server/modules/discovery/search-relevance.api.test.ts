@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
 import { searchIndexOf } from './discovery.repository';
 import { generateDiscoveryData } from '../../test/generate-discovery-data';
 import { JUDGED_QUERIES, judgeSearch, titleMeans } from '../../test/search-judged-queries';
+import { LiveSearchIndex } from './search-index/live-search-index';
 
 // Search quality over generated data from real developer text: the judged queries' precision at 10
 // (the share of the first ten results whose titles say what the person meant) holds a floor (0.986
@@ -38,6 +39,19 @@ describe('search relevance on realistic data', () => {
     // A farther correction ('types') does not crowd the likeliest spelling's titles.
     const swapped = results.find((r) => r.q === 'typescirpt');
     if (swapped) expect(swapped.relevantInTop10, JSON.stringify(swapped)).toBe(Math.min(10, swapped.expected));
+  });
+
+  it('when the instance index answers the projects, then the judged queries find what PostgreSQL finds', async () => {
+    const searchIndex = new LiveSearchIndex(t.database.db, { info: () => undefined, warn: () => undefined, error: () => undefined });
+    searchIndex.start();
+    try {
+      await searchIndex.ready();
+      const [fromSql, fromIndex] = [await judgeSearch({ db: t.database.db }), await judgeSearch({ db: t.database.db, searchIndex })];
+      expect(fromIndex.mean).toBeGreaterThanOrEqual(PRECISION_FLOOR);
+      expect(fromIndex.results).toEqual(fromSql.results);
+    } finally {
+      searchIndex.stop();
+    }
   });
 
   it('when no RUM index exists (none is created: it crashed PostgreSQL at 1M), then search reads its matches through GIN', async () => {

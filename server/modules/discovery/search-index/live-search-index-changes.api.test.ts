@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, projects, users } from '../../../db/schema';
+import { discoveryKit } from '../../../test/discovery-kit';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { AUTHOR_LIKENESS_BESIDE_WORDS, searchComments, searchProjectIds } from '../discovery.repository';
+import { searchTermsOf, withoutTypos } from '../search-content';
+import { LiveSearchIndex } from './live-search-index';
+
+// Every instance keeps its own index; a write through any of them, or straight in the database, shows
+// in the next search on all of them. Two indexes over one database stand for two instances.
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let t: TestDatabase;
+let first: LiveSearchIndex;
+let second: LiveSearchIndex;
+let authorId: string;
+
+const word = () => `zq${randomBytes(4).toString('hex').replace(/\d/g, 'x')}`;
+
+async function newUser(displayName: string): Promise<string> {
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ email: `${word()}@example.com`, handle: word(), displayName })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** Both instances' answers, which must agree with each other and with PostgreSQL's. */
+async function found(q: string): Promise<number[]> {
+  const terms = withoutTypos(searchTermsOf(q));
+  const [a, b, fromSql] = await Promise.all([
+    first.findProjects(terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS),
+    second.findProjects(terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS),
+    searchProjectIds(t.database.db, terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS),
+  ]);
+  expect(a).toEqual(fromSql);
+  expect(b).toEqual(fromSql);
+  return a!.ids;
+}
+
+/** The comments both instances find, which must be PostgreSQL's. */
+async function commentsFound(q: string): Promise<number[]> {
+  const terms = withoutTypos(searchTermsOf(q));
+  const [a, b, fromSql] = await Promise.all([first.findComments(terms, 50), second.findComments(terms, 50), searchComments(t.database.db, terms, 50)]);
+  expect(a).toEqual(fromSql);
+  expect(b).toEqual(fromSql);
+  return a!.map((c) => c.id);
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.database.migrate();
+  authorId = await newUser('Orla Quentin');
+  for (let i = 0; i < 30; i++) await discoveryKit(t.database.db).project(authorId, { title: `Sample tool ${i}`, description: 'A plain description of a tool.' });
+  first = new LiveSearchIndex(t.database.db, quiet);
+  second = new LiveSearchIndex(t.database.db, quiet);
+  for (const s of [first, second]) s.start();
+  await Promise.all([first.ready(), second.ready()]);
+}, 120_000);
+afterAll(async () => {
+  first.stop();
+  second.stop();
+  await t.drop();
+}, 60_000);
+
+describe('the search index follows writes', () => {
+  it('when a project is created, edited and deleted, then the next search on every instance shows it as it is', async () => {
+    const [before, after] = [word(), word()];
+    const project = await discoveryKit(t.database.db).project(authorId, { title: `Parser for ${before} files`, description: 'Reads them fast.' });
+    expect(await found(before)).toEqual([project.id]);
+
+    await t.database.db.update(projects).set({ title: `Parser for ${after} files` }).where(eq(projects.id, project.id));
+    expect(await found(before)).toEqual([]);
+    expect(await found(after)).toEqual([project.id]);
+
+    await t.database.db.delete(projects).where(eq(projects.id, project.id));
+    expect(await found(after)).toEqual([]);
+  });
+
+  it('when trending scores change, then projects the words find equally are ordered by the new scores', async () => {
+    const ids = (await found('sample tool')).slice(0, 30);
+    expect(ids.length).toBe(30);
+    const last = ids[ids.length - 1]!;
+    await t.database.db.update(projects).set({ trendingScore: 1_000 }).where(eq(projects.id, last));
+    expect((await found('sample tool'))[0]).toBe(last);
+  });
+
+  it('when an author is renamed, suspended and restored, then search by name and their projects follow', async () => {
+    const id = await newUser('Zebulon Whitcombe');
+    const project = await discoveryKit(t.database.db).project(id, { title: 'Weather station dashboard', description: 'Charts the weather.' });
+    expect(await found('whitcombe')).toEqual([project.id]);
+
+    await t.database.db.update(users).set({ displayName: 'Ysolde Marchbanks' }).where(eq(users.id, id));
+    expect(await found('whitcombe')).toEqual([]);
+    expect(await found('marchbanks')).toEqual([project.id]);
+
+    await t.database.db.update(users).set({ isSuspended: true }).where(eq(users.id, id));
+    expect(await found('weather station')).toEqual([]);
+    await t.database.db.update(users).set({ isSuspended: false }).where(eq(users.id, id));
+    expect(await found('weather station')).toEqual([project.id]);
+  });
+
+  it('when a comment is written, edited and deleted, and its writer suspended, then comment search follows', async () => {
+    const [before, after] = [word(), word()];
+    const project = await discoveryKit(t.database.db).project(authorId, { title: 'Commented project', description: 'Talked about.' });
+    const writer = await newUser('Comment Writer');
+    const comment = await discoveryKit(t.database.db).comment(writer, project.id, `Great ${before} work`);
+    expect(await commentsFound(before)).toEqual([comment.id]);
+
+    await t.database.db.update(comments).set({ content: `Great ${after} work` }).where(eq(comments.id, comment.id));
+    expect(await commentsFound(before)).toEqual([]);
+    expect(await commentsFound(after)).toEqual([comment.id]);
+
+    await t.database.db.update(users).set({ isSuspended: true }).where(eq(users.id, writer));
+    expect(await commentsFound(after)).toEqual([]);
+    await t.database.db.update(users).set({ isSuspended: false }).where(eq(users.id, writer));
+    expect(await commentsFound(after)).toEqual([comment.id]);
+
+    await t.database.db.delete(comments).where(eq(comments.id, comment.id));
+    expect(await commentsFound(after)).toEqual([]);
+  });
+
+  it('when a bulk change asks every instance to reload, then searches read PostgreSQL until the new index is loaded', async () => {
+    const w = word();
+    await t.database.db.execute(sql`INSERT INTO search_changes DEFAULT VALUES`);
+    const project = await discoveryKit(t.database.db).project(authorId, { title: `Reloaded ${w} project`, description: 'After a bulk change.' });
+    const terms = withoutTypos(searchTermsOf(w));
+    for (const instance of [first, second]) {
+      expect(await instance.findProjects(terms, 50)).toBeNull();
+      await instance.ready();
+      expect((await instance.findProjects(terms, 50))?.ids).toEqual([project.id]);
+    }
+  });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'when a write commits after a search looked while it ran, then the next search still shows it',
+    async () => {
+      const w = word();
+      const project = await discoveryKit(t.database.db).project(authorId, { title: 'Slow commit demo', description: 'Before.' });
+      const other = new pg.Client({ connectionString: t.url! });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('UPDATE projects SET title = $1 WHERE id = $2', [`Slow commit ${w}`, project.id]);
+        // A search while the writing transaction is open: it cannot see the change yet.
+        expect(await found(w)).toEqual([]);
+        await other.query('COMMIT');
+        expect(await found(w)).toEqual([project.id]);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+});

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/rows';
+import { generateDiscoveryData } from '../../../test/generate-discovery-data';
+import { JUDGED_QUERIES } from '../../../test/search-judged-queries';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { AUTHOR_LIKENESS_BESIDE_WORDS, findWordCorrections, searchComments, searchProjectIds, type SearchTerms } from '../discovery.repository';
+import { queryWordsOf, searchTermsOf, withoutTypos } from '../search-content';
+import { LiveSearchIndex } from './live-search-index';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let t: TestDatabase;
+let search: LiveSearchIndex;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.database.migrate();
+  await generateDiscoveryData(t.database.db, { projects: 4_000, users: 200, comments: 3_000 });
+  search = new LiveSearchIndex(t.database.db, quiet);
+  search.start();
+  await search.ready();
+}, 300_000);
+afterAll(async () => {
+  search.stop();
+  await t.drop();
+}, 60_000);
+
+/** Queries as members type them, drawn from the stored titles and names. */
+async function typedQueries(): Promise<string[]> {
+  const titles = await rowsOf<{ title: string }>(t.database.db, sql`SELECT title FROM projects ORDER BY id LIMIT 60`);
+  const names = await rowsOf<{ name: string }>(t.database.db, sql`SELECT coalesce(display_name, first_name) AS name FROM users ORDER BY id LIMIT 15`);
+  const out = new Set<string>(JUDGED_QUERIES.map((j) => j.q));
+  for (const [i, { title }] of titles.entries()) {
+    const words = queryWordsOf(title).filter((w) => w.length >= 3);
+    if (words.length === 0) continue;
+    const word = words[i % words.length]!;
+    out.add(word);
+    out.add(word.slice(0, Math.max(3, word.length - 2)));
+    if (words.length > 1) out.add(words.slice(0, 2).join(' '));
+    if (word.length >= 5) out.add(word.slice(0, 2) + word[3] + word[2] + word.slice(4));
+  }
+  for (const { name } of names) if (name) out.add(name.toLowerCase());
+  return [...out];
+}
+
+/** The comments PostgreSQL and the index find for the terms, which must be the same rows in the same order. */
+async function commentsDiffer(terms: SearchTerms): Promise<boolean> {
+  const [fromSql, fromIndex] = [await searchComments(t.database.db, terms, 50), await search.findComments(terms, 50)];
+  return JSON.stringify(fromIndex) !== JSON.stringify(fromSql);
+}
+
+describe('search through the instance index', () => {
+  it('when queries people type are searched, then the index answers what PostgreSQL answers', async () => {
+    const db = t.database.db;
+    const differing: unknown[] = [];
+    let typoRounds = 0;
+    const queries = await typedQueries();
+    for (const q of queries) {
+      // The words as typed, as the first round asks: the same page, in the same order.
+      const exact = withoutTypos(searchTermsOf(q));
+      const fromSql = await searchProjectIds(db, exact, 50, AUTHOR_LIKENESS_BESIDE_WORDS);
+      const fromIndex = await search.findProjects(exact, 50, AUTHOR_LIKENESS_BESIDE_WORDS);
+      if (JSON.stringify(fromIndex) !== JSON.stringify(fromSql)) differing.push({ q, fromSql, fromIndex });
+      if (await commentsDiffer(exact)) differing.push({ q, comments: true });
+      // The typo round, asked when the words as typed find less than a page.
+      if (fromSql.textMatches >= 50) continue;
+      const typos = searchTermsOf(q, await findWordCorrections(db, queryWordsOf(q)));
+      if (typos.likelyQuery === null) continue;
+      typoRounds++;
+      const [a, b] = [await searchProjectIds(db, typos, 50), await search.findProjects(typos, 50)];
+      if (JSON.stringify(a) !== JSON.stringify(b)) differing.push({ q, typos: true, fromSql: a, fromIndex: b });
+      if (await commentsDiffer(typos)) differing.push({ q, typos: true, comments: true });
+    }
+    expect(queries.length).toBeGreaterThan(150);
+    expect(typoRounds).toBeGreaterThan(20);
+    // The comments compared were not all empty answers.
+    const withComments = await Promise.all(queries.slice(0, 40).map(async (q) => (await search.findComments(withoutTypos(searchTermsOf(q)), 50))!.length));
+    expect(withComments.filter((n) => n > 0).length).toBeGreaterThan(10);
+    expect(differing).toEqual([]);
+  });
+});

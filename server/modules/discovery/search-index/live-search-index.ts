@@ -1,0 +1,247 @@
+import type { Db } from '../../../db/client';
+import type { Logger } from '../../../logger';
+import {
+  AUTHOR_WEIGHT_VALUE,
+  AUTHORS_PER_SEARCH,
+  postingsListed,
+  PROJECTS_PER_AUTHOR,
+  SEARCH_POSTINGS_CANDIDATES,
+  SEARCH_THRESHOLDS,
+  type CommentHitRow,
+  type SearchTerms,
+} from '../discovery.repository';
+import { SearchIndex, type IndexWords, type ProjectAnswer } from './search-index';
+import {
+  readAllUsers,
+  readChangeHorizon,
+  readChangesSince,
+  readCommentHits,
+  readCommentsAfter,
+  readCommentsByIds,
+  readProjectsAfter,
+  readProjectsByIds,
+  readStems,
+  readUsersByIds,
+} from './search-index.repository';
+
+/** Rows read per statement while the index loads. */
+const LOAD_BATCH = 20_000;
+/** How long search_changes keeps a row; an instance that has not looked for half of it reloads. */
+export const SEARCH_CHANGES_KEPT_MS = 10 * 60 * 1000;
+/** Looked at even without searches, so that a quiet instance stays within what search_changes keeps. */
+const LOOK_EVERY_MS = 60 * 1000;
+/** Stemmed spellings remembered (a word's stem never changes). */
+const STEMS_KEPT = 50_000;
+
+/**
+ * The instance's search index, kept current: loaded in the background at start (searches use SQL
+ * until it is ready), then, before each search, brought up to date with every change committed
+ * before the search began (search_changes, migration 0023). A change made through any instance, or
+ * straight in the database, shows in the next search everywhere.
+ */
+export class LiveSearchIndex {
+  private index: SearchIndex | null = null;
+  private horizon = '0';
+  private lastLook = 0;
+  private loading: Promise<void> | null = null;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly stems = new Map<string, readonly string[]>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
+  ) {}
+
+  /** Starts loading and the periodic look. */
+  start(): void {
+    this.reload();
+    this.timer = setInterval(() => {
+      if (this.index) this.look().catch((err) => this.logger.warn({ err }, 'search index could not read its changes'));
+    }, LOOK_EVERY_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Resolves once the index is loaded (tests and benchmarks wait for it). */
+  async ready(): Promise<void> {
+    while (!this.index && !this.stopped) await (this.loading ?? this.reload());
+  }
+
+  /**
+   * Both halves of a search through the index, up to date with every change committed before the
+   * call (one look for both); null while it loads (the caller asks SQL).
+   */
+  async find(
+    terms: SearchTerms,
+    limit: number,
+    authorLikenessMin?: number,
+  ): Promise<{ projects: ProjectAnswer; comments: CommentHitRow[] } | null> {
+    const index = await this.current();
+    if (!index) return null;
+    const words = await this.wordsOf(terms);
+    const comments = this.commentsOf(index, words, terms, limit);
+    return { projects: this.projectsOf(index, words, terms, limit, authorLikenessMin), comments: await comments };
+  }
+
+  /** The project half alone. */
+  async findProjects(terms: SearchTerms, limit: number, authorLikenessMin?: number): Promise<ProjectAnswer | null> {
+    const index = await this.current();
+    return index && this.projectsOf(index, await this.wordsOf(terms), terms, limit, authorLikenessMin);
+  }
+
+  /** The comment half alone. */
+  async findComments(terms: SearchTerms, limit: number): Promise<CommentHitRow[] | null> {
+    const index = await this.current();
+    return index && this.commentsOf(index, await this.wordsOf(terms), terms, limit);
+  }
+
+  private projectsOf(
+    index: SearchIndex,
+    words: IndexWords,
+    terms: SearchTerms,
+    limit: number,
+    authorLikenessMin: number = SEARCH_THRESHOLDS.wordSimilarity,
+  ): ProjectAnswer {
+    return index.searchProjects({
+      ...words,
+      text: terms.text,
+      candidates: postingsListed(terms),
+      limit,
+      authorLikenessMin,
+      authorLikenessThreshold: SEARCH_THRESHOLDS.wordSimilarity,
+      authorsMax: AUTHORS_PER_SEARCH,
+      projectsPerAuthor: PROJECTS_PER_AUTHOR,
+      authorWeight: AUTHOR_WEIGHT_VALUE,
+    });
+  }
+
+  /** The comments the index finds, read with their writers (content is not kept in memory). */
+  private async commentsOf(index: SearchIndex, words: IndexWords, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
+    if (terms.words.length === 0) return [];
+    return readCommentHits(this.db, index.searchComments({ ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit }));
+  }
+
+  /** The index brought up to date, or null while it loads. */
+  private async current(): Promise<SearchIndex | null> {
+    if (!this.index) return null;
+    if (Date.now() - this.lastLook > SEARCH_CHANGES_KEPT_MS / 2) {
+      // Changes it has not read may be gone from search_changes: only a new load is sure.
+      this.index = null;
+      this.reload();
+      return null;
+    }
+    await this.look();
+    return this.index;
+  }
+
+  private async wordsOf(terms: SearchTerms): Promise<IndexWords> {
+    return {
+      words: terms.words,
+      likely: terms.likelyQuery ? spellingsOf(terms.likelyQuery) : null,
+      stems: await this.stemsOf([...new Set(terms.words.flat())]),
+    };
+  }
+
+  private async stemsOf(words: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>> {
+    const missing = words.filter((w) => !this.stems.has(w));
+    if (missing.length > 0) {
+      if (this.stems.size + missing.length > STEMS_KEPT) this.stems.clear();
+      for (const [word, lexemes] of await readStems(this.db, missing)) this.stems.set(word, lexemes);
+    }
+    return this.stems;
+  }
+
+  /** One look at a time; a search that comes while one runs waits for the next, which sees its writes. */
+  private look(): Promise<void> {
+    if (!this.running) {
+      this.running = this.applyChanges().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.look();
+      });
+    return this.queued;
+  }
+
+  private async applyChanges(): Promise<void> {
+    const index = this.index;
+    if (!index) return;
+    const changes = await readChangesSince(this.db, this.horizon);
+    if (changes.reload) {
+      this.index = null;
+      this.reload();
+      return;
+    }
+    const [users, projects, comments] = await Promise.all([
+      readUsersByIds(this.db, changes.users),
+      readProjectsByIds(this.db, changes.projects),
+      readCommentsByIds(this.db, changes.comments),
+    ]);
+    // Users first: a new project or comment finds its writer.
+    for (const user of users) index.setUser(user);
+    const usersFound = new Set(users.map((u) => u.id));
+    for (const id of changes.users) if (!usersFound.has(id)) index.removeUser(id);
+    for (const project of projects) index.setProject(project);
+    const projectsFound = new Set(projects.map((p) => p.id));
+    for (const id of changes.projects) if (!projectsFound.has(id)) index.removeProject(id);
+    for (const comment of comments) index.setComment(comment);
+    const commentsFound = new Set(comments.map((c) => c.id));
+    for (const id of changes.comments) if (!commentsFound.has(id)) index.removeComment(id);
+    this.horizon = changes.horizon;
+    this.lastLook = Date.now();
+  }
+
+  private reload(): Promise<void> {
+    this.loading ??= this.load()
+      .catch((err) => {
+        if (!this.stopped) this.logger.error({ err }, 'search index could not load; search reads PostgreSQL');
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    const started = Date.now();
+    // Changes from the oldest transaction running now on are read again after the load.
+    const horizon = await readChangeHorizon(this.db);
+    const index = new SearchIndex();
+    for (const user of await readAllUsers(this.db)) index.setUser(user);
+    await this.loadAll((after) => readProjectsAfter(this.db, after, LOAD_BATCH), (p) => index.setProject(p));
+    await this.loadAll((after) => readCommentsAfter(this.db, after, LOAD_BATCH), (c) => index.setComment(c));
+    if (this.stopped) return;
+    this.index = index;
+    this.horizon = horizon;
+    this.lastLook = Date.now();
+    await this.look();
+    this.logger.info({ projects: index.projectCount, comments: index.commentCount, ms: Date.now() - started }, 'search index loaded');
+  }
+
+  /** Reads rows in id order, a batch at a time. */
+  private async loadAll<T extends { id: number }>(read: (after: number) => Promise<T[]>, add: (row: T) => void): Promise<void> {
+    for (let after = 0; !this.stopped; ) {
+      const batch = await read(after);
+      if (batch.length === 0) return;
+      for (const row of batch) add(row);
+      after = batch[batch.length - 1]!.id;
+    }
+  }
+}
+
+/** A tsquery of spellings as search-content writes it ("(a:* | b:*) & (c:*)") back to its spellings. */
+function spellingsOf(query: string): string[][] {
+  return query.split(' & ').map((word) => word.replace(/[()]/g, '').split(' | ').map((s) => s.replace(/:\*$/, '')));
+}

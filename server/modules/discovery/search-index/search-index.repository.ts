@@ -1,0 +1,143 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
+import { AUTHOR_NAME, type CommentHitRow } from '../discovery.repository';
+import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
+
+/** A list as one JSON parameter: drizzle would spread an array into one parameter per item. */
+const jsonList = (values: readonly (string | number)[]) => sql`${JSON.stringify(values)}::jsonb`;
+
+type ProjectRow = { id: number; title: string; trendingScore: number | null; authorId: string; document: string; titleEnd: number };
+
+/**
+ * What the index keeps of projects. The title's last place in its own document tells which of the
+ * stored document's words are the title's (they come first).
+ */
+const PROJECT_COLUMNS = sql`p.id, p.title, p.trending_score AS "trendingScore", p.author_id AS "authorId",
+  p.search_document::text AS document,
+  coalesce((SELECT max(x) FROM unnest(to_tsvector('english', p.title)) t, unnest(t.positions) x), 0)::int AS "titleEnd"`;
+
+const asProject = (r: ProjectRow): IndexedProject => ({
+  ...r,
+  id: Number(r.id),
+  trendingScore: r.trendingScore === null ? null : Number(r.trendingScore),
+  titleEnd: Number(r.titleEnd),
+});
+
+/** Projects after an id, in id order: the index loads in batches. */
+export async function readProjectsAfter(db: DbOrTx, afterId: number, limit: number): Promise<IndexedProject[]> {
+  const rows = await rowsOf<ProjectRow>(db, sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id > ${afterId} ORDER BY p.id LIMIT ${limit}`);
+  return rows.map(asProject);
+}
+
+export async function readProjectsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedProject[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<ProjectRow>(
+    db,
+    sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id IN (SELECT (jsonb_array_elements_text(${jsonList(ids)}))::int)`,
+  );
+  return rows.map(asProject);
+}
+
+type UserRow = { id: string; name: string; isSuspended: boolean; isPremium: boolean; premiumExpiresAt: Date | string | null };
+
+const asUser = (r: UserRow): IndexedUser => ({ ...r, premiumExpiresAt: r.premiumExpiresAt === null ? null : new Date(r.premiumExpiresAt) });
+
+function readUsers(db: DbOrTx, where: SQL): Promise<UserRow[]> {
+  return rowsOf<UserRow>(
+    db,
+    sql`SELECT u.id, ${AUTHOR_NAME} AS name, u.is_suspended AS "isSuspended", u.is_premium AS "isPremium",
+      u.premium_expires_at AS "premiumExpiresAt" FROM users u WHERE ${where}`,
+  );
+}
+
+export async function readAllUsers(db: DbOrTx): Promise<IndexedUser[]> {
+  return (await readUsers(db, sql`true`)).map(asUser);
+}
+
+export async function readUsersByIds(db: DbOrTx, ids: readonly string[]): Promise<IndexedUser[]> {
+  if (ids.length === 0) return [];
+  return (await readUsers(db, sql`u.id IN (SELECT (jsonb_array_elements_text(${jsonList(ids)}))::uuid)`)).map(asUser);
+}
+
+/**
+ * The oldest transaction still running: every change made by an older one is visible now, so the
+ * next look starts there. As text: an xid8 exceeds a JavaScript number's exact range.
+ */
+export async function readChangeHorizon(db: DbOrTx): Promise<string> {
+  const [row] = await rowsOf<{ horizon: string }>(db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`);
+  return row!.horizon;
+}
+
+type CommentRow = { id: number; userId: string; projectId: number; createdAtMicros: number | string; document: string };
+
+const COMMENT_COLUMNS = sql`c.id, c.user_id AS "userId", c.project_id AS "projectId",
+  (extract(epoch FROM c.created_at) * 1000000)::float8 AS "createdAtMicros", c.search_document::text AS document`;
+
+const asComment = (r: CommentRow): IndexedComment => ({ ...r, id: Number(r.id), projectId: Number(r.projectId), createdAtMicros: Number(r.createdAtMicros) });
+
+/** Comments after an id, in id order: the index loads in batches. */
+export async function readCommentsAfter(db: DbOrTx, afterId: number, limit: number): Promise<IndexedComment[]> {
+  const rows = await rowsOf<CommentRow>(db, sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id > ${afterId} ORDER BY c.id LIMIT ${limit}`);
+  return rows.map(asComment);
+}
+
+export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedComment[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<CommentRow>(db, sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id IN (SELECT (jsonb_array_elements_text(${jsonList(ids)}))::int)`);
+  return rows.map(asComment);
+}
+
+/** The comments a search shows, with their writers, in the order given. */
+export async function readCommentHits(db: DbOrTx, ids: readonly number[]): Promise<CommentHitRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<CommentHitRow>(
+    db,
+    sql`SELECT c.id, c.content, c.created_at AS "createdAt", c.project_id AS "projectId",
+      cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
+      cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"
+    FROM jsonb_array_elements_text(${jsonList(ids)}) WITH ORDINALITY AS x(id, n)
+    JOIN comments c ON c.id = x.id::int JOIN users cu ON cu.id = c.user_id
+    ORDER BY x.n`,
+  );
+}
+
+export type SearchChanges = { horizon: string; projects: number[]; comments: number[]; users: string[]; reload: boolean };
+
+/** What changed from a horizon on, and the next horizon. */
+export async function readChangesSince(db: DbOrTx, horizon: string): Promise<SearchChanges> {
+  const [row] = await rowsOf<{ horizon: string; projects: number[] | null; comments: number[] | null; users: string[] | null; reload: boolean }>(
+    db,
+    sql`
+    WITH c AS MATERIALIZED (SELECT project_id, comment_id, user_id FROM search_changes WHERE tx >= ${horizon}::xid8)
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+      (SELECT array_agg(DISTINCT project_id) FROM c WHERE project_id IS NOT NULL) AS projects,
+      (SELECT array_agg(DISTINCT comment_id) FROM c WHERE comment_id IS NOT NULL) AS comments,
+      (SELECT array_agg(DISTINCT user_id)::text[] FROM c WHERE user_id IS NOT NULL) AS users,
+      EXISTS (SELECT 1 FROM c WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL) AS reload`,
+  );
+  return {
+    horizon: row!.horizon,
+    projects: (row!.projects ?? []).map(Number),
+    comments: (row!.comments ?? []).map(Number),
+    users: row!.users ?? [],
+    reload: row!.reload,
+  };
+}
+
+/** Forgets changes older than every instance reads (an instance that looked longer ago reloads). */
+export async function pruneSearchChanges(db: DbOrTx, olderThan: Date): Promise<void> {
+  await db.execute(sql`DELETE FROM search_changes WHERE at < ${olderThan}`);
+}
+
+/** Each word's lexemes as the English configuration stems it (none for a stop word). */
+export async function readStems(db: DbOrTx, words: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (words.length === 0) return out;
+  const rows = await rowsOf<{ word: string; lexemes: string[] }>(
+    db,
+    sql`SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM jsonb_array_elements_text(${jsonList(words)}) AS w`,
+  );
+  for (const r of rows) out.set(r.word, r.lexemes);
+  return out;
+}

@@ -1,0 +1,310 @@
+import { isPremiumNow } from '../../../access/premium';
+import { DocumentStore } from './document-store';
+import { grown } from './growable';
+import { Lexicon } from './lexicon';
+import { tsRank, type QueryTerm } from './text-rank';
+import { UserDirectory, type IndexedUser, type UserEntry } from './user-directory';
+import { WordSimilarity } from './word-similarity';
+
+/**
+ * What search ranks, held in memory by each instance: every project's stored search document, title,
+ * trending score and author, every comment's document, writer, project and time, and every user's
+ * name and standing. It answers a search's projects and comments as discovery.repository's SQL does
+ * (searchProjectsQuerySql, searchCommentsQuerySql), with the same rules and the same float values
+ * (word-similarity.ts, text-rank.ts), without PostgreSQL reading a row.
+ */
+
+export type IndexedProject = { id: number; title: string; trendingScore: number | null; authorId: string; document: string; titleEnd: number };
+export type IndexedComment = { id: number; userId: string; projectId: number; createdAtMicros: number; document: string };
+export type { IndexedUser };
+
+/** A search's words as the index reads them. */
+export type IndexWords = {
+  /** Each query word's spellings, the word as typed first (one spelling outside the typo round). */
+  words: readonly (readonly string[])[];
+  /** The typo round's likeliest spellings of each word, or null outside it. */
+  likely: readonly (readonly string[])[] | null;
+  /** Each spelling's lexemes as PostgreSQL's English configuration stems it (none: a stop word). */
+  stems: ReadonlyMap<string, readonly string[]>;
+};
+
+/** A project search as the index answers it. */
+export type ProjectQuery = IndexWords & {
+  /** The trimmed, lower-cased query, for trigram likeness. */
+  text: string;
+  /** How many of the most trending matches are ranked. */
+  candidates: number;
+  limit: number;
+  /** The least likeness of an author whose projects are taken by name. */
+  authorLikenessMin: number;
+  /** The likeness a name needs to match at all (pg_trgm's word_similarity_threshold). */
+  authorLikenessThreshold: number;
+  authorsMax: number;
+  projectsPerAuthor: number;
+  /** A project found by its author's name is as relevant as the likeness times this. */
+  authorWeight: number;
+};
+
+export type CommentQuery = IndexWords & { candidates: number; limit: number };
+
+export type ProjectAnswer = { ids: number[]; textMatches: number };
+
+/**
+ * PostgreSQL's round(x::numeric, 1) of a float8, times ten: the float's 15 significant digits (its
+ * conversion to numeric), then half away from zero.
+ */
+export function relevanceStep(x: number): number {
+  if (!(x > 0)) return 0;
+  const digits = x.toPrecision(15);
+  if (digits.includes('e')) return 0;
+  const [whole, fraction = ''] = digits.split('.');
+  const first = fraction.charCodeAt(0) - 48 || 0;
+  const second = fraction.charCodeAt(1) - 48 || 0;
+  return Number(whole) * 10 + first + (second >= 5 ? 1 : 0);
+}
+
+/**
+ * The postings' order of project candidates (migration 0019) as one number: the trending score's step
+ * (quarters of its base-2 logarithm, so a like moves a project only across a step), then the id.
+ */
+const candidateOrder = (score: number, id: number) => Math.max(Math.floor(score * 4), -1e8) * 2 ** 24 + id;
+
+/** A row to rank: a candidate the words found or a project found by its author's name. */
+type Ranked = { slot: number; relevance: number; step: number; textHit: boolean; premium: boolean };
+
+/** A query's words as flags over the lexicon. */
+type Marked = { query: Uint8Array[]; exact: Uint8Array[]; likely: Uint8Array[] | null; exactTerms: QueryTerm[] };
+
+export class SearchIndex {
+  private readonly lexicon = new Lexicon();
+  private readonly users = new UserDirectory();
+  private readonly projects = new DocumentStore(this.lexicon);
+  private readonly comments = new DocumentStore(this.lexicon);
+
+  // Per project slot.
+  private trending = new Float64Array(0);
+  /** The author's user slot, or -1 while the index has not heard of them. */
+  private authorSlot = new Int32Array(0);
+  /** Titles as UTF-8 in one array: a million strings would each be an object every collection walks. */
+  private titleBytes = new Uint8Array(0);
+  private titleStart = new Int32Array(0);
+  private titleLength = new Uint16Array(0);
+  private titleByteCount = 0;
+  /** The title's last place in the document (its words come first). */
+  private titleEnd = new Uint16Array(0);
+
+  // Per comment slot.
+  private writerSlot = new Int32Array(0);
+  private commentProject = new Int32Array(0);
+  private createdAt = new Float64Array(0);
+
+  /** Rows whose user the index has not heard of yet (a user and their first project written together). */
+  private readonly awaiting = new Map<string, { projects: number[]; comments: number[] }>();
+
+  get projectCount(): number {
+    return this.projects.size;
+  }
+
+  get commentCount(): number {
+    return this.comments.size;
+  }
+
+  hasProject(id: number): boolean {
+    return this.projects.slotOf(id) !== undefined;
+  }
+
+  setUser(user: IndexedUser): void {
+    const { entry, isNew } = this.users.set(user);
+    if (!isNew) return;
+    const waiting = this.awaiting.get(user.id);
+    if (!waiting) return;
+    for (const slot of waiting.projects) {
+      this.authorSlot[slot] = entry.slot;
+      entry.projects.push(slot);
+    }
+    for (const slot of waiting.comments) this.writerSlot[slot] = entry.slot;
+    this.awaiting.delete(user.id);
+  }
+
+  removeUser(id: string): void {
+    this.users.remove(id);
+  }
+
+  private userSlotFor(userId: string, slot: number, kind: 'projects' | 'comments'): UserEntry | undefined {
+    const user = this.users.get(userId);
+    if (!user) {
+      const waiting = this.awaiting.get(userId) ?? { projects: [], comments: [] };
+      waiting[kind].push(slot);
+      this.awaiting.set(userId, waiting);
+    }
+    return user;
+  }
+
+  setProject(p: IndexedProject): void {
+    const trending = p.trendingScore ?? -Infinity;
+    const { slot, isNew } = this.projects.set(p.id, p.document, candidateOrder(trending, p.id));
+    const n = this.projects.slotCount;
+    if (isNew) {
+      this.trending = grown(this.trending, n, (k) => new Float64Array(k));
+      this.authorSlot = grown(this.authorSlot, n, (k) => new Int32Array(k));
+      this.titleStart = grown(this.titleStart, n, (k) => new Int32Array(k));
+      this.titleLength = grown(this.titleLength, n, (k) => new Uint16Array(k));
+      this.titleEnd = grown(this.titleEnd, n, (k) => new Uint16Array(k));
+    }
+    this.trending[slot] = trending;
+    this.titleEnd[slot] = p.titleEnd;
+    this.setTitle(slot, p.title);
+    const owner = this.userSlotFor(p.authorId, slot, 'projects');
+    if (!owner) this.authorSlot[slot] = -1;
+    else if (isNew || this.authorSlot[slot] !== owner.slot) {
+      this.authorSlot[slot] = owner.slot;
+      owner.projects.push(slot);
+    }
+  }
+
+  removeProject(id: number): void {
+    this.projects.remove(id);
+  }
+
+  setComment(c: IndexedComment): void {
+    const { slot, isNew } = this.comments.set(c.id, c.document, c.id);
+    if (isNew) {
+      const n = this.comments.slotCount;
+      this.writerSlot = grown(this.writerSlot, n, (k) => new Int32Array(k));
+      this.commentProject = grown(this.commentProject, n, (k) => new Int32Array(k));
+      this.createdAt = grown(this.createdAt, n, (k) => new Float64Array(k));
+    }
+    this.writerSlot[slot] = this.userSlotFor(c.userId, slot, 'comments')?.slot ?? -1;
+    this.commentProject[slot] = c.projectId;
+    this.createdAt[slot] = c.createdAtMicros;
+  }
+
+  removeComment(id: number): void {
+    this.comments.remove(id);
+  }
+
+  private setTitle(slot: number, title: string): void {
+    if (this.titleOf(slot) === title) return;
+    const bytes = Buffer.from(title);
+    this.titleBytes = grown(this.titleBytes, this.titleByteCount + bytes.length, (k) => new Uint8Array(k));
+    this.titleBytes.set(bytes, this.titleByteCount);
+    this.titleStart[slot] = this.titleByteCount;
+    this.titleLength[slot] = bytes.length;
+    this.titleByteCount += bytes.length;
+  }
+
+  private titleOf(slot: number): string {
+    return Buffer.from(this.titleBytes.buffer, this.titleBytes.byteOffset + this.titleStart[slot]!, this.titleLength[slot]!).toString('utf8');
+  }
+
+  /** The query's words as flags: a word whose spellings all are stop words is left out, as tsquery leaves it out. */
+  private mark(store: DocumentStore, q: IndexWords): Marked {
+    const termsOf = (spellings: readonly string[]): QueryTerm[] =>
+      spellings.flatMap((s) => q.stems.get(s) ?? []).map((lexeme) => ({ lexeme, prefix: true }));
+    const said = (terms: QueryTerm[][]) => terms.filter((t) => t.length > 0);
+    const exactTerms = said(q.words.map((w) => termsOf(w.slice(0, 1))));
+    const exact = exactTerms.map((terms) => store.marksOf(terms));
+    return {
+      query: q.likely ? said(q.words.map(termsOf)).map((terms) => store.marksOf(terms)) : exact,
+      exact,
+      likely: q.likely ? said(q.likely.map(termsOf)).map((terms) => store.marksOf(terms)) : null,
+      exactTerms: exactTerms.flat(),
+    };
+  }
+
+  /** Full text's part of a hit's relevance: 0.5 to 1 for the words as typed (their rank), 0.4 through a typo's spelling only. */
+  private fullTextRelevance(store: DocumentStore, slot: number, marked: Marked): number {
+    if (!store.hasAll(slot, marked.exact)) return 0.4;
+    const terms = marked.exactTerms;
+    return 0.5 + 0.5 * tsRank(store.documentOf(slot), terms, { all: terms.length > 1, normalization: 32 });
+  }
+
+  /** The project half of a search: the page's ids, best first, and how many of the ranked rows the words found. */
+  searchProjects(q: ProjectQuery, now = new Date()): ProjectAnswer {
+    const store = this.projects;
+    const marked = this.mark(store, q);
+    const textHit = (slot: number) => store.hasAll(slot, marked.query);
+    const candidates = store.bestMatches(marked.query, q.candidates);
+
+    const likeness = new WordSimilarity(q.text);
+    const least = Math.max(q.authorLikenessThreshold, Math.fround(q.authorLikenessMin));
+    const authors = this.users.alike(likeness, q.text, least, q.authorsMax);
+    const likenessOf = new Map(authors.map((a) => [a.user.slot, a.likeness]));
+
+    const rows = new Map<number, Ranked>();
+    const rank = (slot: number, hit: boolean) => {
+      const user = this.users.at(this.authorSlot[slot]!);
+      if (!user || user.isSuspended || rows.has(slot)) return;
+      const byName = q.authorWeight * (likenessOf.get(user.slot) ?? 0);
+      let relevance = byName;
+      if (hit) {
+        const title = marked.likely ? (store.hasAll(slot, marked.likely, this.titleEnd[slot]) ? 0.7 : store.hasAll(slot, marked.query, this.titleEnd[slot]) ? 0.6 : 0) : 0;
+        relevance = Math.max(likeness.of(this.titleOf(slot).toLowerCase()), byName, this.fullTextRelevance(store, slot, marked), title);
+      }
+      rows.set(slot, { slot, relevance, step: relevanceStep(relevance), textHit: hit, premium: isPremiumNow(user, now) });
+    };
+    for (const slot of candidates) rank(slot, true);
+    for (const { slot, hit } of this.authorsProjects(authors, q, textHit, now)) rank(slot, hit);
+
+    const ranked = [...rows.values()].sort(
+      (a, b) => b.step - a.step || Number(b.premium) - Number(a.premium) || b.relevance - a.relevance || this.trendingOrder(a.slot, b.slot),
+    );
+    return {
+      ids: ranked.slice(0, q.limit).map((r) => store.idOf(r.slot)),
+      textMatches: ranked.filter((r) => r.textHit).length,
+    };
+  }
+
+  /**
+   * The comment half: the newest matches, best first (relevance, then newest); those by suspended
+   * people or on their projects are left out. Answers ids.
+   */
+  searchComments(q: CommentQuery): number[] {
+    const store = this.comments;
+    const marked = this.mark(store, q);
+    const shown = store.bestMatches(marked.query, q.candidates).filter((slot) => {
+      if (!this.users.isVisible(this.writerSlot[slot]!)) return false;
+      const project = this.projects.slotOf(this.commentProject[slot]!);
+      return project === undefined || this.users.isVisible(this.authorSlot[project]!);
+    });
+    const ranked = shown.map((slot) => ({ slot, step: relevanceStep(this.fullTextRelevance(store, slot, marked)) }));
+    ranked.sort((a, b) => b.step - a.step || this.createdAt[b.slot]! - this.createdAt[a.slot]! || store.idOf(b.slot) - store.idOf(a.slot));
+    return ranked.slice(0, q.limit).map((r) => store.idOf(r.slot));
+  }
+
+  /** Most trending first, then the greater id. */
+  private trendingOrder(a: number, b: number): number {
+    const ta = this.trending[a]!;
+    const tb = this.trending[b]!;
+    return ta !== tb ? (ta < tb ? 1 : -1) : this.projects.idOf(b) - this.projects.idOf(a);
+  }
+
+  /**
+   * The authors' best projects: each author's most trending few, those the words find and at most a
+   * page of the others, in the order a page gives projects found by their author's name.
+   */
+  private authorsProjects(
+    authors: readonly { user: UserEntry; likeness: number }[],
+    q: ProjectQuery,
+    textHit: (slot: number) => boolean,
+    now: Date,
+  ): { slot: number; hit: boolean }[] {
+    const rows: { slot: number; hit: boolean; step: number; premium: boolean; likeness: number }[] = [];
+    for (const { user, likeness } of authors) {
+      const slots = new Set<number>();
+      const { data, length } = user.projects;
+      for (let i = 0; i < length; i++) {
+        const slot = data[i]!;
+        if (this.projects.isAlive(slot) && this.authorSlot[slot] === user.slot) slots.add(slot);
+      }
+      const best = [...slots].sort((a, b) => this.trendingOrder(a, b)).slice(0, q.projectsPerAuthor);
+      const step = relevanceStep(q.authorWeight * likeness);
+      const premium = isPremiumNow(user, now);
+      for (const slot of best) rows.push({ slot, hit: textHit(slot), step, premium, likeness });
+    }
+    const order = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      b.step - a.step || Number(b.premium) - Number(a.premium) || b.likeness - a.likeness || this.trendingOrder(a.slot, b.slot);
+    const others = rows.filter((r) => !r.hit).sort(order).slice(0, q.limit);
+    return [...rows.filter((r) => r.hit), ...others];
+  }
+}

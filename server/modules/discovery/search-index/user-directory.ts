@@ -1,0 +1,95 @@
+import { grown, IntList } from './growable';
+import { trigramsOf, type WordSimilarity } from './word-similarity';
+
+export type IndexedUser = { id: string; name: string; isSuspended: boolean; isPremium: boolean; premiumExpiresAt: Date | null };
+/** A user as the index holds them: a slot (their number here) and their projects' slots. */
+export type UserEntry = IndexedUser & { slot: number; projects: IntList };
+
+/** Every user's name (search finds authors by it) and standing, with a trigram index of the names. */
+export class UserDirectory {
+  private readonly byId = new Map<string, UserEntry>();
+  private readonly bySlot: UserEntry[] = [];
+  /** Each trigram of users' names: the users (slots) whose names have it; stale entries are checked. */
+  private readonly nameTrigrams = new Map<string, IntList>();
+  private seen = new Uint32Array(0);
+  private shared = new Uint16Array(0);
+  private stamp = 0;
+
+  get(id: string): UserEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  at(slot: number): UserEntry | undefined {
+    return slot < 0 ? undefined : this.bySlot[slot];
+  }
+
+  /** Whether the user's projects and comments may show (a slot of -1: not heard of yet). */
+  isVisible(slot: number): boolean {
+    const user = this.at(slot);
+    return user !== undefined && !user.isSuspended;
+  }
+
+  /** Adds or updates a user; answers their entry and whether they are new. */
+  set(user: IndexedUser): { entry: UserEntry; isNew: boolean } {
+    const known = this.byId.get(user.id);
+    const entry: UserEntry = known ? Object.assign(known, user) : { ...user, slot: this.bySlot.length, projects: new IntList() };
+    if (!known) {
+      this.byId.set(user.id, entry);
+      this.bySlot.push(entry);
+      this.seen = grown(this.seen, this.bySlot.length, (n) => new Uint32Array(n));
+      this.shared = grown(this.shared, this.bySlot.length, (n) => new Uint16Array(n));
+    }
+    for (const trigram of new Set(trigramsOf(user.name))) {
+      let list = this.nameTrigrams.get(trigram);
+      if (!list) this.nameTrigrams.set(trigram, (list = new IntList()));
+      list.push(entry.slot);
+    }
+    return { entry, isNew: !known };
+  }
+
+  /** A user gone: their projects and comments went with them (the foreign keys cascade). */
+  remove(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry) return;
+    entry.isSuspended = true;
+    entry.name = '';
+    this.byId.delete(id);
+  }
+
+  /**
+   * Visible users whose names resemble the query at least `least` (pg_trgm's word_similarity, as
+   * float4), best first, then by id, at most `max`: only names sharing enough of the query's trigrams
+   * are compared.
+   */
+  alike(likeness: WordSimilarity, text: string, least: number, max: number): { user: UserEntry; likeness: number }[] {
+    const queryTrigrams = new Set(trigramsOf(text));
+    if (queryTrigrams.size === 0) return [];
+    this.stamp = (this.stamp + 1) >>> 0 || (this.seen.fill(0), 1);
+    const touched: number[] = [];
+    for (const trigram of queryTrigrams) {
+      const list = this.nameTrigrams.get(trigram);
+      if (!list) continue;
+      const { data, length } = list;
+      for (let i = 0; i < length; i++) {
+        const slot = data[i]!;
+        if (this.seen[slot] !== this.stamp) {
+          this.seen[slot] = this.stamp;
+          this.shared[slot] = 0;
+          touched.push(slot);
+        }
+        this.shared[slot]!++;
+      }
+    }
+    const found: { user: UserEntry; likeness: number }[] = [];
+    for (const slot of touched) {
+      // A stretch's likeness is at most the share of the query's trigrams the name has (as float4, as it is computed).
+      if (Math.fround(this.shared[slot]! / queryTrigrams.size) < least) continue;
+      const user = this.bySlot[slot]!;
+      if (user.isSuspended || !this.byId.has(user.id)) continue;
+      const value = likeness.of(user.name);
+      if (value >= least) found.push({ user, likeness: value });
+    }
+    found.sort((a, b) => b.likeness - a.likeness || (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0));
+    return found.slice(0, max);
+  }
+}
