@@ -17,12 +17,13 @@ import { syncRoutes } from './sync/sync.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
 
+/** Parts of modules the instance runs beside the routes. */
+export type ModuleParts = { searchIndex: LiveSearchIndex | null };
+
 /**
  * Every domain's router, in mounting order. Fixed paths such as /api/projects/following come before
  * the /api/projects/:id routes that would otherwise swallow them.
  */
-/** Parts of modules the instance runs beside the routes. */
-export type ModuleParts = { searchIndex: LiveSearchIndex | null };
 
 export function domainRoutes(deps: AppDeps, parts: ModuleParts): Router[] {
   return [

@@ -7,7 +7,7 @@ import { listTrendingProjectCards } from './discovery.repository';
 export type DiscoveryDeps = {
   db: Db;
   previewOrigin?: string;
-  /** The instance's in-memory project search; without it (or while it loads) search asks PostgreSQL. */
+  /** The instance's search index; without it (or while it loads) search asks PostgreSQL. */
   searchIndex?: LiveSearchIndex;
 };
 

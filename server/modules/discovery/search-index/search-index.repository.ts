@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { userHiddenSql } from '../../../access/visibility-sql';
 import { rowsOf } from '../../../db/rows';
 import { AUTHOR_NAME, type CommentHitRow } from '../discovery.repository';
 import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
@@ -39,14 +40,14 @@ export async function readProjectsByIds(db: DbOrTx, ids: readonly number[]): Pro
   return rows.map(asProject);
 }
 
-type UserRow = { id: string; name: string; isSuspended: boolean; isPremium: boolean; premiumExpiresAt: Date | string | null };
+type UserRow = { id: string; name: string; isHidden: boolean; isPremium: boolean; premiumExpiresAt: Date | string | null };
 
 const asUser = (r: UserRow): IndexedUser => ({ ...r, premiumExpiresAt: r.premiumExpiresAt === null ? null : new Date(r.premiumExpiresAt) });
 
 function readUsers(db: DbOrTx, where: SQL): Promise<UserRow[]> {
   return rowsOf<UserRow>(
     db,
-    sql`SELECT u.id, ${AUTHOR_NAME} AS name, u.is_suspended AS "isSuspended", u.is_premium AS "isPremium",
+    sql`SELECT u.id, ${AUTHOR_NAME} AS name, ${userHiddenSql('u')} AS "isHidden", u.is_premium AS "isPremium",
       u.premium_expires_at AS "premiumExpiresAt" FROM users u WHERE ${where}`,
   );
 }

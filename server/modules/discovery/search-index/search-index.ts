@@ -234,7 +234,7 @@ export class SearchIndex {
     const rows = new Map<number, Ranked>();
     const rank = (slot: number, hit: boolean) => {
       const user = this.users.at(this.authorSlot[slot]!);
-      if (!user || user.isSuspended || rows.has(slot)) return;
+      if (!user || user.isHidden || rows.has(slot)) return;
       const byName = q.authorWeight * (likenessOf.get(user.slot) ?? 0);
       let relevance = byName;
       if (hit) {

@@ -1,7 +1,8 @@
 import { grown, IntList } from './growable';
 import { trigramsOf, type WordSimilarity } from './word-similarity';
 
-export type IndexedUser = { id: string; name: string; isSuspended: boolean; isPremium: boolean; premiumExpiresAt: Date | null };
+/** A user as search reads them: the name it matches, whether they are hidden from others (access/visibility-sql.ts) and their premium. */
+export type IndexedUser = { id: string; name: string; isHidden: boolean; isPremium: boolean; premiumExpiresAt: Date | null };
 /** A user as the index holds them: a slot (their number here) and their projects' slots. */
 export type UserEntry = IndexedUser & { slot: number; projects: IntList };
 
@@ -23,10 +24,10 @@ export class UserDirectory {
     return slot < 0 ? undefined : this.bySlot[slot];
   }
 
-  /** Whether the user's projects and comments may show (a slot of -1: not heard of yet). */
+  /** Whether the user's projects and comments may show to others (a slot of -1: not heard of yet). */
   isVisible(slot: number): boolean {
     const user = this.at(slot);
-    return user !== undefined && !user.isSuspended;
+    return user !== undefined && !user.isHidden;
   }
 
   /** Adds or updates a user; answers their entry and whether they are new. */
@@ -51,7 +52,7 @@ export class UserDirectory {
   remove(id: string): void {
     const entry = this.byId.get(id);
     if (!entry) return;
-    entry.isSuspended = true;
+    entry.isHidden = true;
     entry.name = '';
     this.byId.delete(id);
   }
@@ -64,7 +65,11 @@ export class UserDirectory {
   alike(likeness: WordSimilarity, text: string, least: number, max: number): { user: UserEntry; likeness: number }[] {
     const queryTrigrams = new Set(trigramsOf(text));
     if (queryTrigrams.size === 0) return [];
-    this.stamp = (this.stamp + 1) >>> 0 || (this.seen.fill(0), 1);
+    this.stamp = (this.stamp + 1) >>> 0;
+    if (this.stamp === 0) {
+      this.seen.fill(0);
+      this.stamp = 1;
+    }
     const touched: number[] = [];
     for (const trigram of queryTrigrams) {
       const list = this.nameTrigrams.get(trigram);
@@ -85,7 +90,7 @@ export class UserDirectory {
       // A stretch's likeness is at most the share of the query's trigrams the name has (as float4, as it is computed).
       if (Math.fround(this.shared[slot]! / queryTrigrams.size) < least) continue;
       const user = this.bySlot[slot]!;
-      if (user.isSuspended || !this.byId.has(user.id)) continue;
+      if (user.isHidden || !this.byId.has(user.id)) continue;
       const value = likeness.of(user.name);
       if (value >= least) found.push({ user, likeness: value });
     }
