@@ -85,8 +85,8 @@ function printTable(rows: Row[]) {
  */
 async function timeSearches(ctx: DiscoveryDeps): Promise<Row[]> {
   const rows: Row[] = [];
-  // Projects from the instance's index when it has one; else (and comments always) from the per-word
-  // postings, and the text index where several words seldom meet.
+  // Projects and comments from the instance's index when it has one; else from the per-word postings,
+  // and the text index where several words seldom meet.
   const index = ctx.searchIndex ? 'instance index' : `postings, ${await searchIndexOf(ctx.db)}`;
   const log = await searchLog(ctx.db, LOG_PER_CLASS);
   await searchContent(ctx, 'warm up'); // connections and plans, not any logged query's pages
@@ -122,7 +122,7 @@ Judged queries (precision at 10 = expected projects among the first ten / min(10
   return rows;
 }
 
-/** The same searches with the projects ranked by the instance's index; its load timed and its heap measured. */
+/** The same searches through the instance's index (projects and comments); its load timed and its memory measured. */
 async function timeSearchesThroughIndex(ctx: DiscoveryDeps): Promise<Row[]> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();

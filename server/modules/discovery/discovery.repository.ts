@@ -468,6 +468,8 @@ export type SearchTerms = {
   fuzzyQuery: string | null;
   /** fuzzyQuery with each word's likeliest spellings only: as typed, its swapped letters and its nearest correction. */
   likelyQuery: string | null;
+  /** Those likeliest spellings, per word (the in-process index reads them), or null outside the typo round. */
+  likely: string[][] | null;
   /** Each query word's spellings that the query accepts: the word as typed first, then (with typos) its alternatives. */
   words: string[][];
 };
@@ -855,6 +857,11 @@ export function searchProjectsQuerySql(
     LIMIT ${limit}`;
 }
 
+/** A shown comment's columns (CommentHitRow), of comments `m` joined to their writers `cu`. */
+export const COMMENT_HIT_COLUMNS = sql.raw(`m.id, m.content, m.created_at AS "createdAt", m.project_id AS "projectId",
+  cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
+  cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"`);
+
 export type CommentHitRow = {
   id: number;
   content: string;
@@ -900,9 +907,7 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index:
       ORDER BY relevance DESC, m.created_at DESC, m.id DESC
       LIMIT ${limit}
     )
-    SELECT m.id, m.content, m.created_at AS "createdAt", m.project_id AS "projectId",
-      cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
-      cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"
+    SELECT ${COMMENT_HIT_COLUMNS}
     FROM best m JOIN users cu ON cu.id = m.user_id
     ORDER BY m.relevance DESC, m.created_at DESC, m.id DESC`;
 }

@@ -42,7 +42,7 @@ export function queryWordsOf(q: string): string[] {
 export function searchTermsOf(q: string, corrections: ReadonlyMap<string, readonly string[]> = new Map()): SearchTerms {
   const text = q.trim().toLowerCase();
   const words = queryWordsOf(text);
-  if (words.length === 0) return { text, prefixQuery: null, fuzzyQuery: null, likelyQuery: null, words: [] };
+  if (words.length === 0) return { text, prefixQuery: null, fuzzyQuery: null, likelyQuery: null, likely: null, words: [] };
   const prefixQuery = words.map((w) => `${w}:*`).join(' & ');
   const spellings = (w: string, correctionsKept: number) => {
     const extra = [...swapsOf(w), ...(corrections.get(w) ?? []).slice(0, correctionsKept).flatMap(queryWordsOf)].filter((v) => v !== w);
@@ -50,20 +50,22 @@ export function searchTermsOf(q: string, corrections: ReadonlyMap<string, readon
   };
   const alternatives = words.map((w) => spellings(w, Infinity));
   const fuzzy = alternatives.some((a) => a.length > 1);
+  // Swapped letters are the commonest typo, and the lexicon's nearest word the likeliest meaning.
+  const likely = fuzzy ? words.map((w) => spellings(w, 1)) : null;
   const queryOf = (words: string[][]) => words.map((a) => `(${a.map((v) => `${v}:*`).join(' | ')})`).join(' & ');
   return {
     text,
     prefixQuery,
     fuzzyQuery: fuzzy ? queryOf(alternatives) : null,
-    // Swapped letters are the commonest typo, and the lexicon's nearest word the likeliest meaning.
-    likelyQuery: fuzzy ? queryOf(words.map((w) => spellings(w, 1))) : null,
+    likelyQuery: likely && queryOf(likely),
+    likely,
     words: fuzzy ? alternatives : words.map((w) => [w]),
   };
 }
 
 /** The terms of the words as typed only: no swapped letters, no corrections. */
 export function withoutTypos(terms: SearchTerms): SearchTerms {
-  return { ...terms, fuzzyQuery: null, likelyQuery: null, words: terms.words.map((alternatives) => alternatives.slice(0, 1)) };
+  return { ...terms, fuzzyQuery: null, likelyQuery: null, likely: null, words: terms.words.map((alternatives) => alternatives.slice(0, 1)) };
 }
 
 /**

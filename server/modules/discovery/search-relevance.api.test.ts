@@ -1,3 +1,4 @@
+import { createLogger } from '../../logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { searchIndexOf } from './discovery.repository';
@@ -42,7 +43,7 @@ describe('search relevance on realistic data', () => {
   });
 
   it('when the instance index answers the projects, then the judged queries find what PostgreSQL finds', async () => {
-    const searchIndex = new LiveSearchIndex(t.database.db, { info: () => undefined, warn: () => undefined, error: () => undefined });
+    const searchIndex = new LiveSearchIndex(t.database.db, createLogger('silent'));
     searchIndex.start();
     try {
       await searchIndex.ready();

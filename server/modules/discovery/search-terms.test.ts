@@ -36,7 +36,7 @@ describe('search terms', () => {
   });
 
   it('when the query has only punctuation or tsquery syntax, then no full-text query is made', () => {
-    expect(searchTermsOf("!!! & | :* ' ()")).toEqual({ text: "!!! & | :* ' ()", prefixQuery: null, fuzzyQuery: null, likelyQuery: null, words: [] });
+    expect(searchTermsOf("!!! & | :* ' ()")).toEqual({ text: "!!! & | :* ' ()", prefixQuery: null, fuzzyQuery: null, likelyQuery: null, likely: null, words: [] });
     expect(searchTermsOf("o'brien:*").prefixQuery).toBe('o:* & brien:*');
   });
 });

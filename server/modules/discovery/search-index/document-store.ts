@@ -60,10 +60,6 @@ export class DocumentStore {
     return this.alive[slot] === 1;
   }
 
-  orderOf(slot: number): number {
-    return this.order[slot]!;
-  }
-
   /** Sets a row's document (a tsvector's text) and order; answers its slot and whether it is new. */
   set(id: number, document: string, order: number): { slot: number; isNew: boolean } {
     let slot = this.slotOf(id);

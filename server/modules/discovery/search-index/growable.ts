@@ -20,8 +20,4 @@ export class IntList {
     if (this.length === this.data.length) this.data = grown(this.data, this.length + 1, (n) => new Int32Array(n));
     this.data[this.length++] = value;
   }
-
-  at(i: number): number {
-    return this.data[i]!;
-  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { createLogger } from '../../../logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, projects, users } from '../../../db/schema';
 import { discoveryKit } from '../../../test/discovery-kit';
@@ -11,7 +12,7 @@ import { LiveSearchIndex } from './live-search-index';
 
 // Every instance keeps its own index; a write through any of them, or straight in the database, shows
 // in the next search on all of them. Two indexes over one database stand for two instances.
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = createLogger('silent');
 
 let t: TestDatabase;
 let first: LiveSearchIndex;
@@ -32,8 +33,8 @@ async function newUser(displayName: string): Promise<string> {
 async function found(q: string): Promise<number[]> {
   const terms = withoutTypos(searchTermsOf(q));
   const [a, b, fromSql] = await Promise.all([
-    first.findProjects(terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS),
-    second.findProjects(terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS),
+    first.find(terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS).then((f) => f && f.projects),
+    second.find(terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS).then((f) => f && f.projects),
     searchProjectIds(t.database.db, terms, 50, AUTHOR_LIKENESS_BESIDE_WORDS),
   ]);
   expect(a).toEqual(fromSql);
@@ -44,7 +45,7 @@ async function found(q: string): Promise<number[]> {
 /** The comments both instances find, which must be PostgreSQL's. */
 async function commentsFound(q: string): Promise<number[]> {
   const terms = withoutTypos(searchTermsOf(q));
-  const [a, b, fromSql] = await Promise.all([first.findComments(terms, 50), second.findComments(terms, 50), searchComments(t.database.db, terms, 50)]);
+  const [a, b, fromSql] = await Promise.all([first.find(terms, 50).then((f) => f && f.comments), second.find(terms, 50).then((f) => f && f.comments), searchComments(t.database.db, terms, 50)]);
   expect(a).toEqual(fromSql);
   expect(b).toEqual(fromSql);
   return a!.map((c) => c.id);
@@ -129,9 +130,9 @@ describe('the search index follows writes', () => {
     const project = await discoveryKit(t.database.db).project(authorId, { title: `Reloaded ${w} project`, description: 'After a bulk change.' });
     const terms = withoutTypos(searchTermsOf(w));
     for (const instance of [first, second]) {
-      expect(await instance.findProjects(terms, 50)).toBeNull();
+      expect(await instance.find(terms, 50).then((f) => f && f.projects)).toBeNull();
       await instance.ready();
-      expect((await instance.findProjects(terms, 50))?.ids).toEqual([project.id]);
+      expect((await instance.find(terms, 50).then((f) => f && f.projects))?.ids).toEqual([project.id]);
     }
   });
 

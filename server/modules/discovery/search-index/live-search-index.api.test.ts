@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { createLogger } from '../../../logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/rows';
 import { generateDiscoveryData } from '../../../test/generate-discovery-data';
@@ -8,7 +9,7 @@ import { AUTHOR_LIKENESS_BESIDE_WORDS, findWordCorrections, searchComments, sear
 import { queryWordsOf, searchTermsOf, withoutTypos } from '../search-content';
 import { LiveSearchIndex } from './live-search-index';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = createLogger('silent');
 
 let t: TestDatabase;
 let search: LiveSearchIndex;
@@ -46,7 +47,7 @@ async function typedQueries(): Promise<string[]> {
 
 /** The comments PostgreSQL and the index find for the terms, which must be the same rows in the same order. */
 async function commentsDiffer(terms: SearchTerms): Promise<boolean> {
-  const [fromSql, fromIndex] = [await searchComments(t.database.db, terms, 50), await search.findComments(terms, 50)];
+  const [fromSql, fromIndex] = [await searchComments(t.database.db, terms, 50), await search.find(terms, 50).then((f) => f && f.comments)];
   return JSON.stringify(fromIndex) !== JSON.stringify(fromSql);
 }
 
@@ -60,7 +61,7 @@ describe('search through the instance index', () => {
       // The words as typed, as the first round asks: the same page, in the same order.
       const exact = withoutTypos(searchTermsOf(q));
       const fromSql = await searchProjectIds(db, exact, 50, AUTHOR_LIKENESS_BESIDE_WORDS);
-      const fromIndex = await search.findProjects(exact, 50, AUTHOR_LIKENESS_BESIDE_WORDS);
+      const fromIndex = await search.find(exact, 50, AUTHOR_LIKENESS_BESIDE_WORDS).then((f) => f && f.projects);
       if (JSON.stringify(fromIndex) !== JSON.stringify(fromSql)) differing.push({ q, fromSql, fromIndex });
       if (await commentsDiffer(exact)) differing.push({ q, comments: true });
       // The typo round, asked when the words as typed find less than a page.
@@ -68,14 +69,14 @@ describe('search through the instance index', () => {
       const typos = searchTermsOf(q, await findWordCorrections(db, queryWordsOf(q)));
       if (typos.likelyQuery === null) continue;
       typoRounds++;
-      const [a, b] = [await searchProjectIds(db, typos, 50), await search.findProjects(typos, 50)];
+      const [a, b] = [await searchProjectIds(db, typos, 50), await search.find(typos, 50).then((f) => f && f.projects)];
       if (JSON.stringify(a) !== JSON.stringify(b)) differing.push({ q, typos: true, fromSql: a, fromIndex: b });
       if (await commentsDiffer(typos)) differing.push({ q, typos: true, comments: true });
     }
     expect(queries.length).toBeGreaterThan(150);
     expect(typoRounds).toBeGreaterThan(20);
     // The comments compared were not all empty answers.
-    const withComments = await Promise.all(queries.slice(0, 40).map(async (q) => (await search.findComments(withoutTypos(searchTermsOf(q)), 50))!.length));
+    const withComments = await Promise.all(queries.slice(0, 40).map(async (q) => (await search.find(withoutTypos(searchTermsOf(q)), 50))!.comments.length));
     expect(withComments.filter((n) => n > 0).length).toBeGreaterThan(10);
     expect(differing).toEqual([]);
   });

@@ -90,18 +90,6 @@ export class LiveSearchIndex {
     return { projects: this.projectsOf(index, words, terms, limit, authorLikenessMin), comments: await comments };
   }
 
-  /** The project half alone. */
-  async findProjects(terms: SearchTerms, limit: number, authorLikenessMin?: number): Promise<ProjectAnswer | null> {
-    const index = await this.current();
-    return index && this.projectsOf(index, await this.wordsOf(terms), terms, limit, authorLikenessMin);
-  }
-
-  /** The comment half alone. */
-  async findComments(terms: SearchTerms, limit: number): Promise<CommentHitRow[] | null> {
-    const index = await this.current();
-    return index && this.commentsOf(index, await this.wordsOf(terms), terms, limit);
-  }
-
   private projectsOf(
     index: SearchIndex,
     words: IndexWords,
@@ -144,7 +132,7 @@ export class LiveSearchIndex {
   private async wordsOf(terms: SearchTerms): Promise<IndexWords> {
     return {
       words: terms.words,
-      likely: terms.likelyQuery ? spellingsOf(terms.likelyQuery) : null,
+      likely: terms.likely,
       stems: await this.stemsOf([...new Set(terms.words.flat())]),
     };
   }
@@ -239,9 +227,4 @@ export class LiveSearchIndex {
       after = batch[batch.length - 1]!.id;
     }
   }
-}
-
-/** A tsquery of spellings as search-content writes it ("(a:* | b:*) & (c:*)") back to its spellings. */
-function spellingsOf(query: string): string[][] {
-  return query.split(' & ').map((word) => word.replace(/[()]/g, '').split(' | ').map((s) => s.replace(/:\*$/, '')));
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { userHiddenSql } from '../../../access/visibility-sql';
 import { rowsOf } from '../../../db/rows';
-import { AUTHOR_NAME, type CommentHitRow } from '../discovery.repository';
+import { AUTHOR_NAME, COMMENT_HIT_COLUMNS, type CommentHitRow } from '../discovery.repository';
 import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
 
 /** A list as one JSON parameter: drizzle would spread an array into one parameter per item. */
@@ -94,11 +94,9 @@ export async function readCommentHits(db: DbOrTx, ids: readonly number[]): Promi
   if (ids.length === 0) return [];
   return rowsOf<CommentHitRow>(
     db,
-    sql`SELECT c.id, c.content, c.created_at AS "createdAt", c.project_id AS "projectId",
-      cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
-      cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"
+    sql`SELECT ${COMMENT_HIT_COLUMNS}
     FROM jsonb_array_elements_text(${jsonList(ids)}) WITH ORDINALITY AS x(id, n)
-    JOIN comments c ON c.id = x.id::int JOIN users cu ON cu.id = c.user_id
+    JOIN comments m ON m.id = x.id::int JOIN users cu ON cu.id = m.user_id
     ORDER BY x.n`,
   );
 }

@@ -2,7 +2,7 @@ import { isPremiumNow } from '../../../access/premium';
 import { DocumentStore } from './document-store';
 import { grown } from './growable';
 import { Lexicon } from './lexicon';
-import { tsRank, type QueryTerm } from './text-rank';
+import { RANK_BY_RANK_PLUS_ONE, tsRank, type QueryTerm } from './text-rank';
 import { UserDirectory, type IndexedUser, type UserEntry } from './user-directory';
 import { WordSimilarity } from './word-similarity';
 
@@ -109,10 +109,6 @@ export class SearchIndex {
     return this.comments.size;
   }
 
-  hasProject(id: number): boolean {
-    return this.projects.slotOf(id) !== undefined;
-  }
-
   setUser(user: IndexedUser): void {
     const { entry, isNew } = this.users.set(user);
     if (!isNew) return;
@@ -216,7 +212,7 @@ export class SearchIndex {
   private fullTextRelevance(store: DocumentStore, slot: number, marked: Marked): number {
     if (!store.hasAll(slot, marked.exact)) return 0.4;
     const terms = marked.exactTerms;
-    return 0.5 + 0.5 * tsRank(store.documentOf(slot), terms, { all: terms.length > 1, normalization: 32 });
+    return 0.5 + 0.5 * tsRank(store.documentOf(slot), terms, { all: terms.length > 1, normalization: RANK_BY_RANK_PLUS_ONE });
   }
 
   /** The project half of a search: the page's ids, best first, and how many of the ranked rows the words found. */

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/rows';
 import { developerCorpus, seededRandom } from '../../../seed/developer-corpus';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { parseTsvector, tsRank, matchesAll, RANK_BY_RANK_PLUS_ONE, type QueryTerm } from './text-rank';
+import { DocumentStore } from './document-store';
+import { Lexicon } from './lexicon';
+import { readTsvector, tsRank, RANK_BY_RANK_PLUS_ONE, type QueryTerm } from './text-rank';
 import { wordSimilarity, trigramsOf } from './word-similarity';
 import { swapsOf } from '../search-content';
 
@@ -87,11 +89,16 @@ function termsOfQuery(text: string): QueryTerm[] {
 
 describe('full-text rank in process', () => {
   it('when a stored tsvector is read, then lexemes, places and weights are kept', () => {
-    const doc = parseTsvector(`'a':1A,2 'b' 'it''s':3C 'x\\\\y':4`);
-    expect(doc.lexemes).toEqual(['a', 'b', "it's", 'x\\y']);
-    expect([...doc.positions[0]!]).toEqual([(3 << 14) | 1, 2]);
-    expect([...doc.positions[1]!]).toEqual([]);
-    expect([...doc.positions[2]!]).toEqual([(1 << 14) | 3]);
+    const lexemes: string[] = [];
+    const positions: (readonly number[])[] = [];
+    readTsvector(`'a':1A,2 'b' 'it''s':3C 'x\\\\y':4`, (lexeme, places) => {
+      lexemes.push(lexeme);
+      positions.push(places);
+    });
+    expect(lexemes).toEqual(['a', 'b', "it's", 'x\\y']);
+    expect(positions[0]).toEqual([(3 << 14) | 1, 2]);
+    expect(positions[1]).toEqual([]);
+    expect(positions[2]).toEqual([(1 << 14) | 3]);
   });
 
   it('when queries people type are ranked against project documents, then matches and ts_rank equal PostgreSQL', async () => {
@@ -113,14 +120,17 @@ describe('full-text rank in process', () => {
         FROM (SELECT to_tsvector('english', p->>0) AS d, to_tsquery('english', p->>1) AS q
           FROM jsonb_array_elements(${JSON.stringify(docs.map((d, i) => [d, queries[i]]))}::jsonb) p) y`,
     );
-    const mine = rows.map((r) => {
-      const doc = parseTsvector(r.doc);
+    // Through the index's own store: documents held in its arrays, words matched by its lexeme flags.
+    const store = new DocumentStore(new Lexicon());
+    const slots = rows.map((r, i) => store.set(i + 1, r.doc, 0).slot);
+    const mine = rows.map((r, i) => {
+      const doc = store.documentOf(slots[i]!);
       const terms = termsOfQuery(r.query);
       return {
         ...r,
-        hit: matchesAll(
-          doc,
-          terms.map((term) => [term]),
+        hit: store.hasAll(
+          slots[i]!,
+          terms.map((term) => store.marksOf([term])),
         ),
         rank: tsRank(doc, terms, { all: true, normalization: RANK_BY_RANK_PLUS_ONE }),
         plain: tsRank(doc, terms, { all: true }),

@@ -22,26 +22,6 @@ export interface DocumentView {
   positionsAt(i: number): ArrayLike<number>;
 }
 
-/** A document parsed from its text form. */
-export class TextDocument implements DocumentView {
-  constructor(
-    readonly lexemes: readonly string[],
-    readonly positions: readonly Uint16Array[],
-  ) {}
-
-  get size(): number {
-    return this.lexemes.length;
-  }
-
-  lexemeAt(i: number): string {
-    return this.lexemes[i]!;
-  }
-
-  positionsAt(i: number): Uint16Array {
-    return this.positions[i]!;
-  }
-}
-
 /** A query term: a lexeme (stemmed as the query's words are) that matches as a prefix or whole. */
 export type QueryTerm = { lexeme: string; prefix: boolean };
 
@@ -90,17 +70,6 @@ export function readTsvector(text: string, onLexeme: (lexeme: string, positions:
   }
 }
 
-/** Parses a tsvector's text form ('lexeme':1,3B 'other':2). */
-export function parseTsvector(text: string): TextDocument {
-  const lexemes: string[] = [];
-  const positions: Uint16Array[] = [];
-  readTsvector(text, (lexeme, places) => {
-    lexemes.push(lexeme);
-    positions.push(Uint16Array.from(places));
-  });
-  return new TextDocument(lexemes, positions);
-}
-
 /** A UTF-16 unit moved so that units compare as the UTF-8 bytes of what they encode: surrogates (U+10000 up) last. */
 const inUtf8Order = (unit: number) => (unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit);
 
@@ -137,21 +106,6 @@ function entriesOf(doc: DocumentView, term: QueryTerm): [number, number] {
     end = first + 1;
   }
   return [first, end];
-}
-
-/** Whether the document has a lexeme the term matches. */
-export function hasTerm(doc: DocumentView, term: QueryTerm): boolean {
-  const [first, end] = entriesOf(doc, term);
-  return end > first;
-}
-
-/**
- * `document @@ query` for words ANDed, each word's spellings ORed. A word without terms is left out,
- * as tsquery drops stop words; a query left with none matches nothing.
- */
-export function matchesAll(doc: DocumentView, words: readonly (readonly QueryTerm[])[]): boolean {
-  const said = words.filter((spellings) => spellings.length > 0);
-  return said.length > 0 && said.every((spellings) => spellings.some((t) => hasTerm(doc, t)));
 }
 
 /** The query's terms in PostgreSQL's order, each once (by lexeme: a prefix and a whole word of one lexeme count once). */
