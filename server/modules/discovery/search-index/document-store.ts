@@ -2,10 +2,15 @@ import { grown, IntList } from './growable';
 import type { Lexicon } from './lexicon';
 import { readTsvector, type DocumentView, type QueryTerm } from './text-rank';
 
+/** A query word's lexemes: flags by lexeme number (to check a document) and their numbers (to walk their rows). */
+export type WordMarks = { readonly flags: Uint8Array; readonly lexemes: readonly number[] };
+
 /**
  * Stored search documents of one kind of row (projects, comments) by their ids, with each lexeme's
  * rows: what finds a search's candidates. Numbers, not objects: the documents live in shared typed
  * arrays (each entry a lexeme number and its positions), so a million rows cost a few hundred bytes each.
+ * Each lexeme's rows are kept in the candidates' order, so a search reads a common word's best rows
+ * and stops, instead of all of them.
  */
 export class DocumentStore {
   private ids = new Int32Array(0);
@@ -14,16 +19,21 @@ export class DocumentStore {
   private docStart = new Int32Array(0);
   private docSize = new Uint16Array(0);
   private alive = new Uint8Array(0);
-  /** Rows edited since they were indexed: some of their postings may name words they no longer have. */
-  private edited = new Uint8Array(0);
   private seen = new Uint32Array(0);
   private stamp = 0;
   private slots = 0;
   /** Each id's slot plus one (0: none); ids are a sequence, so an array indexed by id stays dense. */
   private slotOfId = new Int32Array(0);
   private rows = 0;
-  /** Each lexeme's rows (slots); stale entries are left and checked against the document. */
+  /**
+   * Each lexeme's rows (slots), exactly those whose document has it, ascending by order then slot
+   * (a search walks them from the end). While the store is filled, rows are appended and a list
+   * they put out of order is flagged, until orderPostings sorts it: inserting each row in place would
+   * move a list's tail a million times.
+   */
   private readonly postings: IntList[] = [];
+  private unordered = new Uint8Array(0);
+  private filling = true;
   /** Flags per row for the words after the rarest, reused by every search (cleared after each). */
   private readonly scratch: Uint8Array[] = [];
 
@@ -75,37 +85,45 @@ export class DocumentStore {
       this.docStart = grown(this.docStart, n, (k) => new Int32Array(k));
       this.docSize = grown(this.docSize, n, (k) => new Uint16Array(k));
       this.alive = grown(this.alive, n, (k) => new Uint8Array(k));
-      this.edited = grown(this.edited, n, (k) => new Uint8Array(k));
       this.seen = grown(this.seen, n, (k) => new Uint32Array(k));
     }
-    this.ids[slot] = id;
-    this.order[slot] = order;
-    this.alive[slot] = 1;
     const lexemes: number[] = [];
     const placeLists: (readonly number[])[] = [];
     readTsvector(document, (lexeme, positions) => {
       lexemes.push(this.lexicon.numberOf(lexeme));
       placeLists.push(positions);
     });
-    // A new score re-reads the row with the same document, which is kept as it is.
-    if (isNew || !this.sameDocument(slot, lexemes, placeLists)) this.appendDocument(slot, isNew, lexemes, placeLists);
+    if (isNew) {
+      this.ids[slot] = id;
+      this.alive[slot] = 1;
+    } else {
+      // A new score re-reads the row with the same document and order: nothing to move.
+      const same = this.sameDocument(slot, lexemes, placeLists);
+      if (same && this.order[slot] === order) return { slot, isNew };
+      // Out of its lists at the order they hold it by, back in at the new one.
+      this.unlist(slot);
+      this.order[slot] = order;
+      if (!same) this.appendDocument(slot, lexemes, placeLists);
+      this.list(slot);
+      return { slot, isNew };
+    }
+    this.order[slot] = order;
+    this.appendDocument(slot, lexemes, placeLists);
+    this.list(slot);
     return { slot, isNew };
   }
 
   remove(id: number): void {
     const slot = this.slotOf(id);
     if (slot === undefined) return;
+    this.unlist(slot);
     this.alive[slot] = 0;
     this.slotOfId[id] = 0;
     this.rows--;
   }
 
-  /**
-   * An edited row's document is appended; its old one stays unused, and the postings of words it no
-   * longer has stay too: its matches are checked against the document itself from then on.
-   */
-  private appendDocument(slot: number, isNew: boolean, lexemes: readonly number[], placeLists: readonly (readonly number[])[]): void {
-    if (!isNew) this.edited[slot] = 1;
+  /** An edited row's document is appended; its old one stays unused. */
+  private appendDocument(slot: number, lexemes: readonly number[], placeLists: readonly (readonly number[])[]): void {
     this.docStart[slot] = this.entryCount;
     this.docSize[slot] = lexemes.length;
     const entries = this.entryCount + lexemes.length;
@@ -113,8 +131,6 @@ export class DocumentStore {
     this.entryPlaces = grown(this.entryPlaces, entries, (k) => new Int32Array(k));
     this.entryPlaceCount = grown(this.entryPlaceCount, entries, (k) => new Uint16Array(k));
     lexemes.forEach((n, i) => {
-      while (n >= this.postings.length) this.postings.push(new IntList());
-      this.postings[n]!.push(slot);
       const e = this.entryCount++;
       const positions = placeLists[i]!;
       this.entryLexeme[e] = n;
@@ -123,6 +139,71 @@ export class DocumentStore {
       this.places = grown(this.places, this.placeCount + positions.length, (k) => new Uint16Array(k));
       for (const position of positions) this.places[this.placeCount++] = position;
     });
+  }
+
+  /** Puts the row in the lists of its document's lexemes, in order. */
+  private list(slot: number): void {
+    const start = this.docStart[slot]!;
+    for (let e = start; e < start + this.docSize[slot]!; e++) {
+      const n = this.entryLexeme[e]!;
+      while (n >= this.postings.length) this.postings.push(new IntList());
+      this.unordered = grown(this.unordered, n + 1, (k) => new Uint8Array(k));
+      const list = this.postings[n]!;
+      const last = list.length === 0 ? -1 : list.data[list.length - 1]!;
+      if (last === -1 || this.before(last, slot)) list.push(slot);
+      else if (this.unordered[n] === 1 || this.filling) {
+        list.push(slot);
+        this.unordered[n] = 1;
+      } else list.insertAt(this.placeOf(list, slot), slot);
+    }
+  }
+
+  /** Takes the row out of the lists of its document's lexemes (found by the order they hold it by). */
+  private unlist(slot: number): void {
+    const start = this.docStart[slot]!;
+    for (let e = start; e < start + this.docSize[slot]!; e++) {
+      const n = this.entryLexeme[e]!;
+      const list = this.postings[n]!;
+      let at = this.unordered[n] === 1 ? -1 : this.placeOf(list, slot);
+      if (at < 0 || at >= list.length || list.data[at] !== slot) at = list.indexOf(slot);
+      if (at >= 0) list.removeAt(at);
+    }
+  }
+
+  /** Whether row a comes before row b in a list: by order, then slot (orders may tie). */
+  private before(a: number, b: number): boolean {
+    const oa = this.order[a]!;
+    const ob = this.order[b]!;
+    return oa < ob || (oa === ob && a < b);
+  }
+
+  /** The first place in an ordered list whose row does not come before the given row. */
+  private placeOf(list: IntList, slot: number): number {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.before(list.data[middle]!, slot)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * Sorts the lists the store's filling put out of order, until `deadline` (performance.now()):
+   * answers whether all are in order. From then on rows go in place.
+   */
+  orderPostings(deadline: number): boolean {
+    const compare = (a: number, b: number) => (this.before(a, b) ? -1 : a === b ? 0 : 1);
+    for (let n = 0; n < this.postings.length; n++) {
+      if (this.unordered[n] !== 1) continue;
+      const list = this.postings[n]!;
+      list.data.subarray(0, list.length).sort(compare);
+      this.unordered[n] = 0;
+      if (performance.now() > deadline) return false;
+    }
+    this.filling = false;
+    return true;
   }
 
   private sameDocument(slot: number, lexemes: readonly number[], placeLists: readonly (readonly number[])[]): boolean {
@@ -137,25 +218,26 @@ export class DocumentStore {
     });
   }
 
-  /** Which lexemes a word's terms match: a flag per lexeme number. */
-  marksOf(terms: readonly QueryTerm[]): Uint8Array {
-    const marks = new Uint8Array(this.lexicon.size);
-    for (const term of terms) this.lexicon.markPrefix(term.lexeme, marks);
-    return marks;
+  /** Which lexemes a word's terms match. */
+  marksOf(terms: readonly QueryTerm[]): WordMarks {
+    const flags = new Uint8Array(this.lexicon.size);
+    const lexemes: number[] = [];
+    for (const term of terms) this.lexicon.markPrefix(term.lexeme, flags, lexemes);
+    return { flags, lexemes };
   }
 
   /**
    * Whether the row's document has a marked lexeme for every word; with `lastPlace`, among its words
    * up to that place only (a project's title: its words come first).
    */
-  hasAll(slot: number, words: readonly Uint8Array[], lastPlace = Infinity): boolean {
+  hasAll(slot: number, words: readonly WordMarks[], lastPlace = Infinity): boolean {
     if (words.length === 0) return false;
     const start = this.docStart[slot]!;
     const end = start + this.docSize[slot]!;
-    for (const marks of words) {
+    for (const { flags } of words) {
       let found = false;
       for (let e = start; e < end && !found; e++) {
-        if (marks[this.entryLexeme[e]!] !== 1) continue;
+        if (flags[this.entryLexeme[e]!] !== 1) continue;
         found = lastPlace === Infinity || this.occursBy(e, lastPlace);
       }
       if (!found) return false;
@@ -171,53 +253,68 @@ export class DocumentStore {
   }
 
   /**
-   * The rows first in order whose documents have every word: the rarest word's rows (through its
-   * lexemes' lists), each checked against the other words' lists, or its document once edited.
+   * The rows first in order whose documents have every word: the rarest word's lists read from their
+   * best rows down, each row checked against the other words, until no row left can get in. A row
+   * is checked against its document, or against the other words' rows as flags once that costs
+   * less (two common words seldom found together).
    */
-  bestMatches(words: readonly Uint8Array[], max: number): number[] {
-    if (words.length === 0) return [];
+  bestMatches(words: readonly WordMarks[], max: number): number[] {
+    if (words.length === 0 || max <= 0) return [];
     const stamp = this.nextStamp();
-    const counted = words.map((marks) => {
-      let count = 0;
-      for (let n = 0; n < marks.length; n++) if (marks[n] === 1) count += this.postings[n]?.length ?? 0;
-      return { marks, count };
-    });
+    const counted = words.map((marks) => ({ marks, count: this.rowsUnder(marks) }));
     counted.sort((a, b) => a.count - b.count);
     const rarest = counted[0]!.marks;
-    const others = counted.slice(1).map(({ marks }, w) => this.flagRows(marks, w, 1));
+    const others = counted.slice(1).map((c) => c.marks);
+    // A document check reads about as many entries as this many listed rows flag.
+    let checksLeft = counted.slice(1).reduce((sum, c) => sum + c.count, 0) / DOCUMENT_CHECK_COST;
+    let flags: Uint8Array[] | null = null;
+    const best = new BestCandidates(max, this.order);
+    const [seen, order, postings, unordered] = [this.seen, this.order, this.postings, this.unordered];
     try {
-      const best = new BestCandidates(max, this.order);
-      const [seen, alive, edited, order] = [this.seen, this.alive, this.edited, this.order];
-      // The lexicon is shared with other stores: a lexeme may have no list here.
-      for (let n = 0; n < Math.min(rarest.length, this.postings.length); n++) {
-        if (rarest[n] !== 1) continue;
-        const { data, length } = this.postings[n]!;
-        for (let i = 0; i < length; i++) {
+      for (const n of rarest.lexemes) {
+        // The lexicon is shared with other stores: a lexeme may have no list here.
+        const list = postings[n];
+        if (!list) continue;
+        const { data, length } = list;
+        const inOrder = unordered[n] !== 1;
+        for (let i = length - 1; i >= 0; i--) {
           const slot = data[i]!;
-          if (seen[slot] === stamp || alive[slot] !== 1 || order[slot]! <= best.least) continue;
+          if (order[slot]! <= best.least) {
+            if (inOrder) break;
+            continue;
+          }
+          if (seen[slot] === stamp) continue;
           seen[slot] = stamp;
-          let matches = true;
-          if (edited[slot] === 1) matches = this.hasAll(slot, words);
-          else for (let w = 0; w < others.length && matches; w++) matches = others[w]![slot] === 1;
-          if (matches) best.offer(slot);
+          if (others.length > 0) {
+            if (flags === null && --checksLeft < 0) flags = others.map((marks, w) => this.flagRows(marks, w, 1));
+            if (!(flags ? flags.every((f) => f[slot] === 1) : this.hasAll(slot, others))) continue;
+          }
+          best.offer(slot);
         }
       }
       return best.slots();
     } finally {
-      counted.slice(1).forEach(({ marks }, w) => this.flagRows(marks, w, 0));
+      if (flags) others.forEach((marks, w) => this.flagRows(marks, w, 0));
     }
+  }
+
+  private rowsUnder(marks: WordMarks): number {
+    let count = 0;
+    for (const n of marks.lexemes) count += this.postings[n]?.length ?? 0;
+    return count;
   }
 
   /**
    * Sets (1) or clears (0) the flags of scratch array `w` for the rows listed under the marked
    * lexemes: a search's arrays are reused, not allocated (a megabyte each at 1M projects).
    */
-  private flagRows(marks: Uint8Array, w: number, value: 0 | 1): Uint8Array {
+  private flagRows(marks: WordMarks, w: number, value: 0 | 1): Uint8Array {
     if (!this.scratch[w] || this.scratch[w].length < this.slots) this.scratch[w] = new Uint8Array(Math.max(this.slots * 1.25, 1024));
     const flags = this.scratch[w];
-    for (let n = 0; n < Math.min(marks.length, this.postings.length); n++) {
-      if (marks[n] !== 1) continue;
-      const { data, length } = this.postings[n]!;
+    for (const n of marks.lexemes) {
+      const list = this.postings[n];
+      if (!list) continue;
+      const { data, length } = list;
       for (let i = 0; i < length; i++) flags[data[i]!] = value;
     }
     return flags;
@@ -247,6 +344,9 @@ export class DocumentStore {
     };
   }
 }
+
+/** Listed rows flagged in the time one candidate's document is checked against the other words. */
+const DOCUMENT_CHECK_COST = 16;
 
 /** A bounded list of the best candidates by `order` (greatest first), as a heap of the least on top. */
 class BestCandidates {

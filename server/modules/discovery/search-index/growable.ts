@@ -20,4 +20,20 @@ export class IntList {
     if (this.length === this.data.length) this.data = grown(this.data, this.length + 1, (n) => new Int32Array(n));
     this.data[this.length++] = value;
   }
+
+  insertAt(index: number, value: number): void {
+    if (this.length === this.data.length) this.data = grown(this.data, this.length + 1, (n) => new Int32Array(n));
+    this.data.copyWithin(index + 1, index, this.length);
+    this.data[index] = value;
+    this.length++;
+  }
+
+  removeAt(index: number): void {
+    this.data.copyWithin(index, index + 1, this.length);
+    this.length--;
+  }
+
+  indexOf(value: number): number {
+    return this.data.subarray(0, this.length).indexOf(value);
+  }
 }

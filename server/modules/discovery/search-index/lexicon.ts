@@ -21,8 +21,8 @@ export class Lexicon {
     return this.words.length;
   }
 
-  /** Marks `mark[n] = 1` for every lexeme that starts with the prefix. */
-  markPrefix(prefix: string, mark: Uint8Array): void {
+  /** Marks `mark[n] = 1` for every lexeme that starts with the prefix, and adds the newly marked to `marked`. */
+  markPrefix(prefix: string, mark: Uint8Array, marked: number[]): void {
     const sorted = this.inOrder();
     let low = 0;
     let high = sorted.length;
@@ -31,7 +31,12 @@ export class Lexicon {
       if (compareLexemes(this.words[sorted[middle]!]!, prefix) < 0) low = middle + 1;
       else high = middle;
     }
-    for (let i = low; i < sorted.length && this.words[sorted[i]!]!.startsWith(prefix); i++) mark[sorted[i]!] = 1;
+    for (let i = low; i < sorted.length && this.words[sorted[i]!]!.startsWith(prefix); i++) {
+      const n = sorted[i]!;
+      if (mark[n] === 1) continue;
+      mark[n] = 1;
+      marked.push(n);
+    }
   }
 
   /** The lexemes in PostgreSQL's order; new ones are merged in when asked. */

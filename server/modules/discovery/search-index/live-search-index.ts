@@ -30,6 +30,8 @@ const LOAD_BATCH = 20_000;
 export const SEARCH_CHANGES_KEPT_MS = 10 * 60 * 1000;
 /** Looked at even without searches, so that a quiet instance stays within what search_changes keeps. */
 const LOOK_EVERY_MS = 60 * 1000;
+/** How long the load sorts word lists before letting other work run. */
+const ORDER_SLICE_MS = 20;
 /** Stemmed spellings remembered (a word's stem never changes). */
 const STEMS_KEPT = 50_000;
 
@@ -210,6 +212,8 @@ export class LiveSearchIndex {
     for (const user of await readAllUsers(this.db)) index.setUser(user);
     await this.loadAll((after) => readProjectsAfter(this.db, after, LOAD_BATCH), (p) => index.setProject(p));
     await this.loadAll((after) => readCommentsAfter(this.db, after, LOAD_BATCH), (c) => index.setComment(c));
+    // In slices, so that requests go on meanwhile.
+    while (!this.stopped && !index.orderPostings(performance.now() + ORDER_SLICE_MS)) await new Promise((resolve) => setImmediate(resolve));
     if (this.stopped) return;
     this.index = index;
     this.horizon = horizon;

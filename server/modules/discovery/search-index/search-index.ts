@@ -1,5 +1,5 @@
 import { isPremiumNow } from '../../../access/premium';
-import { DocumentStore } from './document-store';
+import { DocumentStore, type WordMarks } from './document-store';
 import { grown } from './growable';
 import { Lexicon } from './lexicon';
 import { RANK_BY_RANK_PLUS_ONE, tsRank, type QueryTerm } from './text-rank';
@@ -73,7 +73,7 @@ const candidateOrder = (score: number, id: number) => Math.max(Math.floor(score 
 type Ranked = { slot: number; relevance: number; step: number; textHit: boolean; premium: boolean };
 
 /** A query's words as flags over the lexicon. */
-type Marked = { query: Uint8Array[]; exact: Uint8Array[]; likely: Uint8Array[] | null; exactTerms: QueryTerm[] };
+type Marked = { query: WordMarks[]; exact: WordMarks[]; likely: WordMarks[] | null; exactTerms: QueryTerm[] };
 
 export class SearchIndex {
   private readonly lexicon = new Lexicon();
@@ -100,6 +100,14 @@ export class SearchIndex {
 
   /** Rows whose user the index has not heard of yet (a user and their first project written together). */
   private readonly awaiting = new Map<string, { projects: number[]; comments: number[] }>();
+
+  /**
+   * Sorts the word lists the load filled out of order, until `deadline` (performance.now()); answers
+   * whether both stores are done. Searches are right before it is done, only slower.
+   */
+  orderPostings(deadline: number): boolean {
+    return this.projects.orderPostings(deadline) && this.comments.orderPostings(deadline);
+  }
 
   get projectCount(): number {
     return this.projects.size;
