@@ -74,16 +74,20 @@ export function withoutTypos(terms: SearchTerms): SearchTerms {
  * whose names merely resemble a misspelt word do not count), so a common word never pays for the
  * trigram lookups. The trigram thresholds are connection settings (db/client.ts CONNECTION_SETTINGS).
  */
-async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds: number[]; comments: CommentHitRow[] }> {
+async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds: number[]; comments: () => Promise<CommentHitRow[]> }> {
   const db = deps.db;
+  const index = deps.searchIndex;
+  // Both rounds see the changes committed before the search began: one look at the index's changes.
+  const began = performance.now();
   const run = async (terms: SearchTerms, authorLikenessMin?: number) => {
     // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
-    const fromSql = async () => {
-      const [projects, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
-      return { projects, comments };
-    };
-    const found = (await deps.searchIndex?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin)) ?? (await fromSql());
-    return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, comments: found.comments };
+    const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, began);
+    if (found) {
+      // Comment rows are read for the round kept only.
+      return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, comments: () => index!.commentsOf(found.commentIds) };
+    }
+    const [projects, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
+    return { projectIds: projects.ids, textMatches: projects.textMatches, comments: async () => comments };
   };
   // Kept only when its words fill the page, so weaker author names could not have shown.
   const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS);
@@ -100,9 +104,10 @@ export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSe
   const text = q.trim();
   if (!text) return { projects: [], comments: [] };
   const hits = await findHits(deps, text);
+  const [projects, comments] = await Promise.all([findVisibleProjectCards(deps.db, hits.projectIds, deps.previewOrigin), hits.comments()]);
   return {
-    projects: await findVisibleProjectCards(deps.db, hits.projectIds, deps.previewOrigin),
-    comments: hits.comments.map((c) => ({
+    projects,
+    comments: comments.map((c) => ({
       id: Number(c.id),
       content: c.content,
       userName: publicNameOf({

@@ -47,7 +47,7 @@ async function typedQueries(): Promise<string[]> {
 
 /** The comments PostgreSQL and the index find for the terms, which must be the same rows in the same order. */
 async function commentsDiffer(terms: SearchTerms): Promise<boolean> {
-  const [fromSql, fromIndex] = [await searchComments(t.database.db, terms, 50), await search.find(terms, 50).then((f) => f && f.comments)];
+  const [fromSql, fromIndex] = [await searchComments(t.database.db, terms, 50), await search.find(terms, 50).then((f) => f && search.commentsOf(f.commentIds))];
   return JSON.stringify(fromIndex) !== JSON.stringify(fromSql);
 }
 
@@ -76,7 +76,7 @@ describe('search through the instance index', () => {
     expect(queries.length).toBeGreaterThan(150);
     expect(typoRounds).toBeGreaterThan(20);
     // The comments compared were not all empty answers.
-    const withComments = await Promise.all(queries.slice(0, 40).map(async (q) => (await search.find(withoutTypos(searchTermsOf(q)), 50))!.comments.length));
+    const withComments = await Promise.all(queries.slice(0, 40).map(async (q) => (await search.find(withoutTypos(searchTermsOf(q)), 50))!.commentIds.length));
     expect(withComments.filter((n) => n > 0).length).toBeGreaterThan(10);
     expect(differing).toEqual([]);
   });

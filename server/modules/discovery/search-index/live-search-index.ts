@@ -45,6 +45,8 @@ export class LiveSearchIndex {
   private index: SearchIndex | null = null;
   private horizon = '0';
   private lastLook = 0;
+  /** When the last completed look began (performance.now()): it saw every change committed before then. */
+  private lookBegan = -Infinity;
   private loading: Promise<void> | null = null;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -77,19 +79,29 @@ export class LiveSearchIndex {
   }
 
   /**
-   * Both halves of a search through the index, up to date with every change committed before the
-   * call (one look for both); null while it loads (the caller asks SQL).
+   * Both halves of a search through the index: the projects' page and the comments' ids (their rows
+   * are read only for the round a search keeps: commentsOf). Up to date with every change committed
+   * before `since` (performance.now() when the search began: its rounds share one look); null while
+   * it loads (the caller asks SQL).
    */
   async find(
     terms: SearchTerms,
     limit: number,
     authorLikenessMin?: number,
-  ): Promise<{ projects: ProjectAnswer; comments: CommentHitRow[] } | null> {
-    const index = await this.current();
+    since = performance.now(),
+  ): Promise<{ projects: ProjectAnswer; commentIds: number[] } | null> {
+    const index = await this.current(since);
     if (!index) return null;
     const words = await this.wordsOf(terms);
-    const comments = this.commentsOf(index, words, terms, limit);
-    return { projects: this.projectsOf(index, words, terms, limit, authorLikenessMin), comments: await comments };
+    return {
+      projects: this.projectsOf(index, words, terms, limit, authorLikenessMin),
+      commentIds: terms.words.length === 0 ? [] : index.searchComments({ ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit }),
+    };
+  }
+
+  /** The comments found, read with their writers (content is not kept in memory), in the order given. */
+  commentsOf(ids: readonly number[]): Promise<CommentHitRow[]> {
+    return readCommentHits(this.db, ids);
   }
 
   private projectsOf(
@@ -112,14 +124,8 @@ export class LiveSearchIndex {
     });
   }
 
-  /** The comments the index finds, read with their writers (content is not kept in memory). */
-  private async commentsOf(index: SearchIndex, words: IndexWords, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
-    if (terms.words.length === 0) return [];
-    return readCommentHits(this.db, index.searchComments({ ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit }));
-  }
-
-  /** The index brought up to date, or null while it loads. */
-  private async current(): Promise<SearchIndex | null> {
+  /** The index brought up to date with changes committed before `since`, or null while it loads. */
+  private async current(since: number): Promise<SearchIndex | null> {
     if (!this.index) return null;
     if (Date.now() - this.lastLook > SEARCH_CHANGES_KEPT_MS / 2) {
       // Changes it has not read may be gone from search_changes: only a new load is sure.
@@ -127,7 +133,7 @@ export class LiveSearchIndex {
       this.reload();
       return null;
     }
-    await this.look();
+    if (!(this.lookBegan > since)) await this.look();
     return this.index;
   }
 
@@ -168,6 +174,7 @@ export class LiveSearchIndex {
   private async applyChanges(): Promise<void> {
     const index = this.index;
     if (!index) return;
+    const began = performance.now();
     const changes = await readChangesSince(this.db, this.horizon);
     if (changes.reload) {
       this.index = null;
@@ -191,6 +198,7 @@ export class LiveSearchIndex {
     for (const id of changes.comments) if (!commentsFound.has(id)) index.removeComment(id);
     this.horizon = changes.horizon;
     this.lastLook = Date.now();
+    this.lookBegan = began;
   }
 
   private reload(): Promise<void> {

@@ -55,6 +55,10 @@ export type ProjectAnswer = { ids: number[]; textMatches: number };
  */
 export function relevanceStep(x: number): number {
   if (!(x > 0)) return 0;
+  // Only a value within a hair of a half step can round differently through its 15 digits.
+  const tenths = x * 10;
+  const part = tenths - Math.floor(tenths);
+  if (Math.abs(part - 0.5) > 1e-9 && tenths >= 1e-6) return Math.floor(tenths + 0.5);
   const digits = x.toPrecision(15);
   if (digits.includes('e')) return 0;
   const [whole, fraction = ''] = digits.split('.');

@@ -55,6 +55,8 @@ export class WordSimilarity {
     const trigrams = trigramsOf(text);
     const n = trigrams.length;
     if (n === 0 || this.query.size === 0) return 0;
+    // Most texts compared share no trigram with the query: no stretch to measure.
+    if (!trigrams.some((t) => this.query.has(t))) return 0;
     // Each distinct trigram of the text gets a number; `inQuery` says which the query has too.
     const ids = new Map<string, number>();
     const at = new Int32Array(n);
