@@ -2,10 +2,13 @@
 
 type TypedArray = Int32Array | Uint16Array | Uint8Array | Float64Array | Uint32Array;
 
+/** Past this many numbers an array grows by a quarter, not double: at 1M projects the largest hold 20M. */
+const LARGE = 1 << 20;
+
 /** A typed array at least `size` long, keeping `from`'s contents. */
 export function grown<T extends TypedArray>(from: T, size: number, make: (n: number) => T): T {
   if (from.length >= size) return from;
-  const next = make(Math.max(size, from.length * 2, 16));
+  const next = make(Math.max(size, from.length < LARGE ? from.length * 2 : Math.ceil(from.length * 1.25), 16));
   next.set(from as never);
   return next;
 }
@@ -33,7 +36,17 @@ export class IntList {
     this.length--;
   }
 
+  /** Gives back the room beyond its length. */
+  trim(): void {
+    if (this.data.length > this.length) this.data = this.data.slice(0, Math.max(this.length, 1));
+  }
+
   indexOf(value: number): number {
     return this.data.subarray(0, this.length).indexOf(value);
   }
+}
+
+/** A typed array holding only the first `size` numbers of `from` (the room beyond given back). */
+export function trimmed<T extends TypedArray>(from: T, size: number): T {
+  return from.length > size ? (from.slice(0, size) as T) : from;
 }

@@ -1,6 +1,6 @@
 import { isPremiumNow } from '../../../access/premium';
 import { DocumentStore, type WordMarks } from './document-store';
-import { grown } from './growable';
+import { grown, trimmed } from './growable';
 import { Lexicon } from './lexicon';
 import { RANK_BY_RANK_PLUS_ONE, tsRank, type QueryTerm } from './text-rank';
 import { UserDirectory, type IndexedUser, type UserEntry } from './user-directory';
@@ -110,7 +110,19 @@ export class SearchIndex {
    * whether both stores are done. Searches are right before it is done, only slower.
    */
   orderPostings(deadline: number): boolean {
-    return this.projects.orderPostings(deadline) && this.comments.orderPostings(deadline);
+    if (!(this.projects.orderPostings(deadline) && this.comments.orderPostings(deadline))) return false;
+    // Loaded: the room the arrays' growth left is given back.
+    const [projects, comments] = [this.projects.slotCount, this.comments.slotCount];
+    this.trending = trimmed(this.trending, projects);
+    this.authorSlot = trimmed(this.authorSlot, projects);
+    this.titleStart = trimmed(this.titleStart, projects);
+    this.titleLength = trimmed(this.titleLength, projects);
+    this.titleEnd = trimmed(this.titleEnd, projects);
+    this.titleBytes = trimmed(this.titleBytes, this.titleByteCount);
+    this.writerSlot = trimmed(this.writerSlot, comments);
+    this.commentProject = trimmed(this.commentProject, comments);
+    this.createdAt = trimmed(this.createdAt, comments);
+    return true;
   }
 
   get projectCount(): number {
