@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { userHiddenSql } from '../../../access/visibility-sql';
+import { preparedSql } from '../../../db/prepared';
 import { rowsOf } from '../../../db/rows';
 import { AUTHOR_NAME, COMMENT_HIT_COLUMNS, type CommentHitRow } from '../discovery.repository';
 import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
@@ -89,32 +90,31 @@ export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Pro
   return rows.map(asComment);
 }
 
-/** The comments a search shows, with their writers, in the order given. */
+/** The comments a search shows, with their writers, in the order given. Prepared: asked once a search. */
 export async function readCommentHits(db: DbOrTx, ids: readonly number[]): Promise<CommentHitRow[]> {
   if (ids.length === 0) return [];
-  return rowsOf<CommentHitRow>(
-    db,
-    sql`SELECT ${COMMENT_HIT_COLUMNS}
-    FROM jsonb_array_elements_text(${jsonList(ids)}) WITH ORDINALITY AS x(id, n)
+  return preparedSql<CommentHitRow>(db, 'search_index_comment_hits', () => sql`SELECT ${COMMENT_HIT_COLUMNS}
+    FROM jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb) WITH ORDINALITY AS x(id, n)
     JOIN comments m ON m.id = x.id::int JOIN users cu ON cu.id = m.user_id
-    ORDER BY x.n`,
-  );
+    ORDER BY x.n`)({ ids: JSON.stringify(ids) });
 }
 
 export type SearchChanges = { horizon: string; projects: number[]; comments: number[]; users: string[]; reload: boolean };
 
-/** What changed from a horizon on, and the next horizon. */
+/** What changed from a horizon on, and the next horizon. Prepared: asked before every search. */
 export async function readChangesSince(db: DbOrTx, horizon: string): Promise<SearchChanges> {
-  const [row] = await rowsOf<{ horizon: string; projects: number[] | null; comments: number[] | null; users: string[] | null; reload: boolean }>(
+  type Row = { horizon: string; projects: number[] | null; comments: number[] | null; users: string[] | null; reload: boolean };
+  const [row] = await preparedSql<Row>(
     db,
-    sql`
-    WITH c AS MATERIALIZED (SELECT project_id, comment_id, user_id FROM search_changes WHERE tx >= ${horizon}::xid8)
+    'search_index_changes',
+    () => sql`
+    WITH c AS MATERIALIZED (SELECT project_id, comment_id, user_id FROM search_changes WHERE tx >= ${sql.placeholder('horizon')}::xid8)
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
       (SELECT array_agg(DISTINCT project_id) FROM c WHERE project_id IS NOT NULL) AS projects,
       (SELECT array_agg(DISTINCT comment_id) FROM c WHERE comment_id IS NOT NULL) AS comments,
       (SELECT array_agg(DISTINCT user_id)::text[] FROM c WHERE user_id IS NOT NULL) AS users,
       EXISTS (SELECT 1 FROM c WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL) AS reload`,
-  );
+  )({ horizon });
   return {
     horizon: row!.horizon,
     projects: (row!.projects ?? []).map(Number),
@@ -133,10 +133,11 @@ export async function pruneSearchChanges(db: DbOrTx, olderThan: Date): Promise<v
 export async function readStems(db: DbOrTx, words: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (words.length === 0) return out;
-  const rows = await rowsOf<{ word: string; lexemes: string[] }>(
+  const rows = await preparedSql<{ word: string; lexemes: string[] }>(
     db,
-    sql`SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM jsonb_array_elements_text(${jsonList(words)}) AS w`,
-  );
+    'search_index_stems',
+    () => sql`SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM jsonb_array_elements_text(${sql.placeholder('words')}::jsonb) AS w`,
+  )({ words: JSON.stringify(words) });
   for (const r of rows) out.set(r.word, r.lexemes);
   return out;
 }
