@@ -40,7 +40,7 @@ export type AppOptions = {
   draining?: () => boolean;
   /** Serve the built web app with the SPA fallback (production). */
   serveWeb?: boolean;
-  /** The instance's search index (SEARCH_INDEX=memory); without it search asks PostgreSQL. */
+  /** The instance's search index (SEARCH_INDEX=worker or memory); without it search asks PostgreSQL. */
   searchIndex?: LiveSearchIndex | null;
 };
 

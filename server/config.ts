@@ -30,7 +30,7 @@ const EnvSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-    SEARCH_INDEX: z.enum(['memory', 'database']).default('memory'),
+    SEARCH_INDEX: z.enum(['worker', 'memory', 'database']).default('worker'),
     READ_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
     HEAP_COMPACT_GROWTH_MB: z.coerce.number().int().min(0).max(65_536).default(64),
     TRUST_PROXY: z.string().default('false'),

@@ -34,7 +34,7 @@ export type RunningServer = {
   database: Database;
   logger: Logger;
   seeded: Awaited<ReturnType<typeof seedDemo>> | null;
-  /** The instance's search index (SEARCH_INDEX=memory), loading in the background. */
+  /** The instance's search index (SEARCH_INDEX=worker or memory), loading in the background. */
   searchIndex: LiveSearchIndex | null;
   /** Stops accepting connections, lets in-flight requests finish (up to the timeout), closes the stores. */
   stop(): Promise<void>;
@@ -85,7 +85,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     sessions,
     views,
   };
-  const searchIndex = config.SEARCH_INDEX === 'memory' ? new LiveSearchIndex(database.db, logger) : null;
+  const searchIndex = config.SEARCH_INDEX === 'database' ? null : new LiveSearchIndex(database.db, logger, { thread: config.SEARCH_INDEX === 'worker' ? 'worker' : 'main' });
   registerNotificationHandlers(deps);
   registerAnalyticsHandlers(deps);
   // The demo community's activity becomes notifications through the same handlers as live activity.

@@ -11,7 +11,8 @@ import { searchTermsOf, withoutTypos } from '../search-content';
 import { LiveSearchIndex } from './live-search-index';
 
 // Every instance keeps its own index; a write through any of them, or straight in the database, shows
-// in the next search on all of them. Two indexes over one database stand for two instances.
+// in the next search on all of them. Two indexes over one database stand for two instances: the first
+// ranks on its own thread, the second in a worker thread (as servers do by default).
 const quiet = createLogger('silent');
 
 let t: TestDatabase;
@@ -58,7 +59,7 @@ beforeAll(async () => {
   authorId = await newUser('Orla Quentin');
   for (let i = 0; i < 30; i++) await discoveryKit(t.database.db).project(authorId, { title: `Sample tool ${i}`, description: 'A plain description of a tool.' });
   first = new LiveSearchIndex(t.database.db, quiet);
-  second = new LiveSearchIndex(t.database.db, quiet);
+  second = new LiveSearchIndex(t.database.db, quiet, { thread: 'worker' });
   for (const s of [first, second]) s.start();
   await Promise.all([first.ready(), second.ready()]);
 }, 120_000);
@@ -135,6 +136,17 @@ describe('the search index follows writes', () => {
       await instance.ready();
       expect((await instance.find(terms, 50).then((f) => f && f.projects))?.ids).toEqual([project.id]);
     }
+  });
+
+  it('when the search thread stops, then searches read PostgreSQL until a new thread has loaded the index', async () => {
+    const w = word();
+    const project = await discoveryKit(t.database.db).project(authorId, { title: `Thread ${w} demo`, description: 'After a crash.' });
+    const terms = withoutTypos(searchTermsOf(w));
+    // The thread dies as a crash would end it.
+    await (second as unknown as { index: { worker: { terminate(): Promise<number> } } }).index.worker.terminate();
+    expect(await second.find(terms, 50)).toBeNull();
+    await second.ready();
+    expect((await second.find(terms, 50))?.projects.ids).toEqual([project.id]);
   });
 
   it.skipIf(process.env.TEST_DB !== 'postgres')(

@@ -10,7 +10,7 @@ import {
   type CommentHitRow,
   type SearchTerms,
 } from '../discovery.repository';
-import { SearchIndex, type IndexWords, type ProjectAnswer } from './search-index';
+import { SearchIndex, type IndexSearchAnswer, type IndexWords, type ProjectQuery, type SearchBackend } from './search-index';
 import {
   readAllUsers,
   readChangeHorizon,
@@ -23,6 +23,7 @@ import {
   readStems,
   readUsersByIds,
 } from './search-index.repository';
+import { WorkerSearchIndex } from './worker-search-index';
 
 /** Rows read per statement while the index loads. */
 const LOAD_BATCH = 20_000;
@@ -30,8 +31,6 @@ const LOAD_BATCH = 20_000;
 export const SEARCH_CHANGES_KEPT_MS = 10 * 60 * 1000;
 /** Looked at even without searches, so that a quiet instance stays within what search_changes keeps. */
 const LOOK_EVERY_MS = 60 * 1000;
-/** How long the load sorts word lists before letting other work run. */
-const ORDER_SLICE_MS = 20;
 /** Stemmed spellings remembered (a word's stem never changes). */
 const STEMS_KEPT = 50_000;
 
@@ -42,7 +41,7 @@ const STEMS_KEPT = 50_000;
  * straight in the database, shows in the next search everywhere.
  */
 export class LiveSearchIndex {
-  private index: SearchIndex | null = null;
+  private index: SearchBackend | null = null;
   private horizon = '0';
   private lastLook = 0;
   /** When the last completed look began (performance.now()): it saw every change committed before then. */
@@ -54,9 +53,14 @@ export class LiveSearchIndex {
   private stopped = false;
   private readonly stems = new Map<string, readonly string[]>();
 
+  /**
+   * `thread`: where ranking runs: 'worker', a thread of its own (the instance's requests go on beside
+   * it, on another core), or 'main', the instance's own thread.
+   */
   constructor(
     private readonly db: Db,
     private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
+    private readonly options: { thread?: 'main' | 'worker' } = {},
   ) {}
 
   /** Starts loading and the periodic look. */
@@ -71,6 +75,7 @@ export class LiveSearchIndex {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.replace(null);
   }
 
   /** Resolves once the index is loaded (tests and benchmarks wait for it). */
@@ -89,14 +94,22 @@ export class LiveSearchIndex {
     limit: number,
     authorLikenessMin?: number,
     since = performance.now(),
-  ): Promise<{ projects: ProjectAnswer; commentIds: number[] } | null> {
+  ): Promise<IndexSearchAnswer | null> {
     const index = await this.current(since);
     if (!index) return null;
     const words = await this.wordsOf(terms);
-    return {
-      projects: this.projectsOf(index, words, terms, limit, authorLikenessMin),
-      commentIds: terms.words.length === 0 ? [] : index.searchComments({ ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit }),
-    };
+    try {
+      return await index.search({
+        projects: this.projectQuery(words, terms, limit, authorLikenessMin),
+        comments: terms.words.length === 0 ? null : { ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit },
+      });
+    } catch (err) {
+      if (this.stopped || this.index !== index) return null;
+      this.logger.error({ err }, 'search index failed; search reads PostgreSQL while it loads again');
+      this.replace(null);
+      this.reload();
+      return null;
+    }
   }
 
   /** The comments found, read with their writers (content is not kept in memory), in the order given. */
@@ -104,14 +117,8 @@ export class LiveSearchIndex {
     return readCommentHits(this.db, ids);
   }
 
-  private projectsOf(
-    index: SearchIndex,
-    words: IndexWords,
-    terms: SearchTerms,
-    limit: number,
-    authorLikenessMin: number = SEARCH_THRESHOLDS.wordSimilarity,
-  ): ProjectAnswer {
-    return index.searchProjects({
+  private projectQuery(words: IndexWords, terms: SearchTerms, limit: number, authorLikenessMin: number = SEARCH_THRESHOLDS.wordSimilarity): ProjectQuery {
+    return {
       ...words,
       text: terms.text,
       candidates: postingsListed(terms),
@@ -121,15 +128,15 @@ export class LiveSearchIndex {
       authorsMax: AUTHORS_PER_SEARCH,
       projectsPerAuthor: PROJECTS_PER_AUTHOR,
       authorWeight: AUTHOR_WEIGHT_VALUE,
-    });
+    };
   }
 
   /** The index brought up to date with changes committed before `since`, or null while it loads. */
-  private async current(since: number): Promise<SearchIndex | null> {
+  private async current(since: number): Promise<SearchBackend | null> {
     if (!this.index) return null;
     if (Date.now() - this.lastLook > SEARCH_CHANGES_KEPT_MS / 2) {
       // Changes it has not read may be gone from search_changes: only a new load is sure.
-      this.index = null;
+      this.replace(null);
       this.reload();
       return null;
     }
@@ -145,13 +152,14 @@ export class LiveSearchIndex {
     };
   }
 
+  /** The words' stems (only theirs: a worker is sent what a search needs, not everything remembered). */
   private async stemsOf(words: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>> {
     const missing = words.filter((w) => !this.stems.has(w));
     if (missing.length > 0) {
       if (this.stems.size + missing.length > STEMS_KEPT) this.stems.clear();
       for (const [word, lexemes] of await readStems(this.db, missing)) this.stems.set(word, lexemes);
     }
-    return this.stems;
+    return new Map(words.map((w) => [w, this.stems.get(w) ?? []]));
   }
 
   /** One look at a time; a search that comes while one runs waits for the next, which sees its writes. */
@@ -177,7 +185,7 @@ export class LiveSearchIndex {
     const began = performance.now();
     const changes = await readChangesSince(this.db, this.horizon);
     if (changes.reload) {
-      this.index = null;
+      this.replace(null);
       this.reload();
       return;
     }
@@ -187,15 +195,16 @@ export class LiveSearchIndex {
       readCommentsByIds(this.db, changes.comments),
     ]);
     // Users first: a new project or comment finds its writer.
-    for (const user of users) index.setUser(user);
+    for (const user of users) index.apply({ kind: 'user', user });
     const usersFound = new Set(users.map((u) => u.id));
-    for (const id of changes.users) if (!usersFound.has(id)) index.removeUser(id);
-    for (const project of projects) index.setProject(project);
+    for (const id of changes.users) if (!usersFound.has(id)) index.apply({ kind: 'removeUser', id });
+    for (const project of projects) index.apply({ kind: 'project', project });
     const projectsFound = new Set(projects.map((p) => p.id));
-    for (const id of changes.projects) if (!projectsFound.has(id)) index.removeProject(id);
-    for (const comment of comments) index.setComment(comment);
+    for (const id of changes.projects) if (!projectsFound.has(id)) index.apply({ kind: 'removeProject', id });
+    for (const comment of comments) index.apply({ kind: 'comment', comment });
     const commentsFound = new Set(comments.map((c) => c.id));
-    for (const id of changes.comments) if (!commentsFound.has(id)) index.removeComment(id);
+    for (const id of changes.comments) if (!commentsFound.has(id)) index.apply({ kind: 'removeComment', id });
+    index.flush();
     this.horizon = changes.horizon;
     this.lastLook = Date.now();
     this.lookBegan = began;
@@ -216,26 +225,40 @@ export class LiveSearchIndex {
     const started = Date.now();
     // Changes from the oldest transaction running now on are read again after the load.
     const horizon = await readChangeHorizon(this.db);
-    const index = new SearchIndex();
-    for (const user of await readAllUsers(this.db)) index.setUser(user);
-    await this.loadAll((after) => readProjectsAfter(this.db, after, LOAD_BATCH), (p) => index.setProject(p));
-    await this.loadAll((after) => readCommentsAfter(this.db, after, LOAD_BATCH), (c) => index.setComment(c));
-    // In slices, so that requests go on meanwhile.
-    while (!this.stopped && !index.orderPostings(performance.now() + ORDER_SLICE_MS)) await new Promise((resolve) => setImmediate(resolve));
-    if (this.stopped) return;
-    this.index = index;
-    this.horizon = horizon;
-    this.lastLook = Date.now();
-    await this.look();
-    this.logger.info({ projects: index.projectCount, comments: index.commentCount, ms: Date.now() - started }, 'search index loaded');
+    const index: SearchBackend = this.options.thread === 'worker' ? new WorkerSearchIndex() : new SearchIndex();
+    try {
+      for (const user of await readAllUsers(this.db)) index.apply({ kind: 'user', user });
+      await this.loadAll((after) => readProjectsAfter(this.db, after, LOAD_BATCH), (project) => index.apply({ kind: 'project', project }), index);
+      await this.loadAll((after) => readCommentsAfter(this.db, after, LOAD_BATCH), (comment) => index.apply({ kind: 'comment', comment }), index);
+      const counts = await index.finishLoad();
+      if (this.stopped) {
+        index.close();
+        return;
+      }
+      this.replace(index);
+      this.horizon = horizon;
+      this.lastLook = Date.now();
+      await this.look();
+      this.logger.info({ ...counts, thread: this.options.thread ?? 'main', ms: Date.now() - started }, 'search index loaded');
+    } catch (err) {
+      if (this.index !== index) index.close();
+      throw err;
+    }
+  }
+
+  /** The index searches use from now on (null: none, PostgreSQL answers); the one before is let go. */
+  private replace(next: SearchBackend | null): void {
+    if (this.index && this.index !== next) this.index.close();
+    this.index = next;
   }
 
   /** Reads rows in id order, a batch at a time. */
-  private async loadAll<T extends { id: number }>(read: (after: number) => Promise<T[]>, add: (row: T) => void): Promise<void> {
+  private async loadAll<T extends { id: number }>(read: (after: number) => Promise<T[]>, add: (row: T) => void, index: SearchBackend): Promise<void> {
     for (let after = 0; !this.stopped; ) {
       const batch = await read(after);
       if (batch.length === 0) return;
       for (const row of batch) add(row);
+      index.flush();
       after = batch[batch.length - 1]!.id;
     }
   }

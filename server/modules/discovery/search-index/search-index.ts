@@ -49,6 +49,36 @@ export type CommentQuery = IndexWords & { candidates: number; limit: number };
 
 export type ProjectAnswer = { ids: number[]; textMatches: number };
 
+/** A write the index hears of, applied in the order heard. */
+export type IndexChange =
+  | { kind: 'user'; user: IndexedUser }
+  | { kind: 'removeUser'; id: string }
+  | { kind: 'project'; project: IndexedProject }
+  | { kind: 'removeProject'; id: number }
+  | { kind: 'comment'; comment: IndexedComment }
+  | { kind: 'removeComment'; id: number };
+export type IndexCounts = { projects: number; comments: number };
+/** Both halves of one search round (no comments for a query without words). */
+export type IndexSearch = { projects: ProjectQuery; comments: CommentQuery | null };
+export type IndexSearchAnswer = { projects: ProjectAnswer; commentIds: number[] };
+
+/**
+ * An index as the instance uses it, in its own thread (SearchIndex) or in a worker thread
+ * (WorkerSearchIndex): changes in order, then searches that see them.
+ */
+export interface SearchBackend {
+  apply(change: IndexChange): void;
+  /** Sends queued changes on (a worker's), so they do not wait for the next search. */
+  flush(): void;
+  /** After the load's changes: sorts what the load left out of order; answers how much it holds. */
+  finishLoad(): Promise<IndexCounts>;
+  search(query: IndexSearch): Promise<IndexSearchAnswer>;
+  close(): void;
+}
+
+/** How long a load sorts word lists before letting other work on its thread run. */
+const ORDER_SLICE_MS = 20;
+
 /**
  * PostgreSQL's round(x::numeric, 1) of a float8, times ten: the float's 15 significant digits (its
  * conversion to numeric), then half away from zero.
@@ -79,7 +109,7 @@ type Ranked = { slot: number; relevance: number; step: number; textHit: boolean;
 /** A query's words as flags over the lexicon. */
 type Marked = { query: WordMarks[]; exact: WordMarks[]; likely: WordMarks[] | null; exactTerms: QueryTerm[] };
 
-export class SearchIndex {
+export class SearchIndex implements SearchBackend {
   private readonly lexicon = new Lexicon();
   private readonly users = new UserDirectory();
   private readonly projects = new DocumentStore(this.lexicon);
@@ -104,6 +134,33 @@ export class SearchIndex {
 
   /** Rows whose user the index has not heard of yet (a user and their first project written together). */
   private readonly awaiting = new Map<string, { projects: number[]; comments: number[] }>();
+
+  apply(change: IndexChange): void {
+    if (change.kind === 'user') this.setUser(change.user);
+    else if (change.kind === 'removeUser') this.removeUser(change.id);
+    else if (change.kind === 'project') this.setProject(change.project);
+    else if (change.kind === 'removeProject') this.removeProject(change.id);
+    else if (change.kind === 'comment') this.setComment(change.comment);
+    else this.removeComment(change.id);
+  }
+
+  flush(): void {}
+
+  async finishLoad(): Promise<IndexCounts> {
+    // In slices, so that requests go on meanwhile.
+    while (!this.orderPostings(performance.now() + ORDER_SLICE_MS)) await new Promise((resolve) => setImmediate(resolve));
+    return { projects: this.projectCount, comments: this.commentCount };
+  }
+
+  async search(query: IndexSearch): Promise<IndexSearchAnswer> {
+    return this.searchNow(query);
+  }
+
+  searchNow(query: IndexSearch): IndexSearchAnswer {
+    return { projects: this.searchProjects(query.projects), commentIds: query.comments ? this.searchComments(query.comments) : [] };
+  }
+
+  close(): void {}
 
   /**
    * Sorts the word lists the load filled out of order, until `deadline` (performance.now()); answers
