@@ -104,6 +104,7 @@ export class LiveSearchIndex {
         comments: terms.words.length === 0 ? null : { ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit },
       });
     } catch (err) {
+      if (!index.broken) throw err;
       if (this.stopped || this.index !== index) return null;
       this.logger.error({ err }, 'search index failed; search reads PostgreSQL while it loads again');
       this.replace(null);

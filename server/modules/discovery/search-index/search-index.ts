@@ -73,6 +73,8 @@ export interface SearchBackend {
   /** After the load's changes: sorts what the load left out of order; answers how much it holds. */
   finishLoad(): Promise<IndexCounts>;
   search(query: IndexSearch): Promise<IndexSearchAnswer>;
+  /** Whether it can answer no more (its thread died): a failed search otherwise is that search's own error. */
+  readonly broken: boolean;
   close(): void;
 }
 
@@ -159,6 +161,8 @@ export class SearchIndex implements SearchBackend {
   searchNow(query: IndexSearch): IndexSearchAnswer {
     return { projects: this.searchProjects(query.projects), commentIds: query.comments ? this.searchComments(query.comments) : [] };
   }
+
+  readonly broken = false;
 
   close(): void {}
 

@@ -64,6 +64,10 @@ export class WorkerSearchIndex implements SearchBackend {
     return reply.answer;
   }
 
+  get broken(): boolean {
+    return this.failure !== null;
+  }
+
   close(): void {
     this.fail(new Error('the search index was closed'));
     void this.worker.terminate();
