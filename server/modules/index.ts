@@ -24,7 +24,6 @@ export type ModuleParts = { searchIndex: LiveSearchIndex | null };
  * Every domain's router, in mounting order. Fixed paths such as /api/projects/following come before
  * the /api/projects/:id routes that would otherwise swallow them.
  */
-
 export function domainRoutes(deps: AppDeps, parts: ModuleParts): Router[] {
   return [
     authRoutes(deps),

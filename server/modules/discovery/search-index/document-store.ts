@@ -1,4 +1,4 @@
-import { grown, IntList, trimmed } from './growable';
+import { grown, IntList, trimmed, Visits } from './growable';
 import type { Lexicon } from './lexicon';
 import { readTsvector, type DocumentView, type QueryTerm } from './text-rank';
 
@@ -18,9 +18,7 @@ export class DocumentStore {
   private order = new Float64Array(0);
   private docStart = new Int32Array(0);
   private docSize = new Uint16Array(0);
-  private alive = new Uint8Array(0);
-  private seen = new Uint32Array(0);
-  private stamp = 0;
+  private readonly visits = new Visits();
   private slots = 0;
   /** Each id's slot plus one (0: none); ids are a sequence, so an array indexed by id stays dense. */
   private slotOfId = new Int32Array(0);
@@ -66,8 +64,9 @@ export class DocumentStore {
     return this.ids[slot]!;
   }
 
+  /** Whether the slot still holds its row (a removed row's id no longer leads to it). */
   isAlive(slot: number): boolean {
-    return this.alive[slot] === 1;
+    return this.slotOf(this.ids[slot]!) === slot;
   }
 
   /** Sets a row's document (a tsvector's text) and order; answers its slot and whether it is new. */
@@ -84,8 +83,7 @@ export class DocumentStore {
       this.order = grown(this.order, n, (k) => new Float64Array(k));
       this.docStart = grown(this.docStart, n, (k) => new Int32Array(k));
       this.docSize = grown(this.docSize, n, (k) => new Uint16Array(k));
-      this.alive = grown(this.alive, n, (k) => new Uint8Array(k));
-      this.seen = grown(this.seen, n, (k) => new Uint32Array(k));
+      this.visits.fit(n);
     }
     const lexemes: number[] = [];
     const placeLists: (readonly number[])[] = [];
@@ -93,22 +91,14 @@ export class DocumentStore {
       lexemes.push(this.lexicon.numberOf(lexeme));
       placeLists.push(positions);
     });
-    if (isNew) {
-      this.ids[slot] = id;
-      this.alive[slot] = 1;
-    } else {
-      // A new score re-reads the row with the same document and order: nothing to move.
-      const same = this.sameDocument(slot, lexemes, placeLists);
-      if (same && this.order[slot] === order) return { slot, isNew };
-      // Out of its lists at the order they hold it by, back in at the new one.
-      this.unlist(slot);
-      this.order[slot] = order;
-      if (!same) this.appendDocument(slot, lexemes, placeLists);
-      this.list(slot);
-      return { slot, isNew };
-    }
+    // A new score re-reads the row with the same document and order: nothing to move.
+    const same = !isNew && this.sameDocument(slot, lexemes, placeLists);
+    if (same && this.order[slot] === order) return { slot, isNew };
+    // Out of its lists at the order they hold it by, back in at the new one.
+    if (!isNew) this.unlist(slot);
+    this.ids[slot] = id;
     this.order[slot] = order;
-    this.appendDocument(slot, lexemes, placeLists);
+    if (!same) this.appendDocument(slot, lexemes, placeLists);
     this.list(slot);
     return { slot, isNew };
   }
@@ -117,7 +107,6 @@ export class DocumentStore {
     const slot = this.slotOf(id);
     if (slot === undefined) return;
     this.unlist(slot);
-    this.alive[slot] = 0;
     this.slotOfId[id] = 0;
     this.rows--;
   }
@@ -210,14 +199,8 @@ export class DocumentStore {
   /** Filled, the arrays give back the room their growth left (a third of what they held at 1M projects). */
   private trim(): void {
     const n = this.slots;
-    [this.ids, this.order, this.docStart, this.docSize, this.alive, this.seen] = [
-      trimmed(this.ids, n),
-      trimmed(this.order, n),
-      trimmed(this.docStart, n),
-      trimmed(this.docSize, n),
-      trimmed(this.alive, n),
-      trimmed(this.seen, n),
-    ];
+    [this.ids, this.order, this.docStart, this.docSize] = [trimmed(this.ids, n), trimmed(this.order, n), trimmed(this.docStart, n), trimmed(this.docSize, n)];
+    this.visits.trim(n);
     this.entryLexeme = trimmed(this.entryLexeme, this.entryCount);
     this.entryPlaces = trimmed(this.entryPlaces, this.entryCount);
     this.entryPlaceCount = trimmed(this.entryPlaceCount, this.entryCount);
@@ -279,7 +262,8 @@ export class DocumentStore {
    */
   bestMatches(words: readonly WordMarks[], max: number): number[] {
     if (words.length === 0 || max <= 0) return [];
-    const stamp = this.nextStamp();
+    const visits = this.visits;
+    visits.start();
     const counted = words.map((marks) => ({ marks, count: this.rowsUnder(marks) }));
     counted.sort((a, b) => a.count - b.count);
     const rarest = counted[0]!.marks;
@@ -288,7 +272,7 @@ export class DocumentStore {
     let checksLeft = counted.slice(1).reduce((sum, c) => sum + c.count, 0) / DOCUMENT_CHECK_COST;
     let flags: Uint8Array[] | null = null;
     const best = new BestCandidates(max, this.order);
-    const [seen, order, postings, unordered] = [this.seen, this.order, this.postings, this.unordered];
+    const [order, postings, unordered] = [this.order, this.postings, this.unordered];
     try {
       for (const n of rarest.lexemes) {
         // The lexicon is shared with other stores: a lexeme may have no list here.
@@ -302,8 +286,7 @@ export class DocumentStore {
             if (inOrder) break;
             continue;
           }
-          if (seen[slot] === stamp) continue;
-          seen[slot] = stamp;
+          if (!visits.first(slot)) continue;
           if (others.length > 0) {
             if (flags === null && --checksLeft < 0) flags = others.map((marks, w) => this.flagRows(marks, w, 1));
             if (!(flags ? flags.every((f) => f[slot] === 1) : this.hasAll(slot, others))) continue;
@@ -337,15 +320,6 @@ export class DocumentStore {
       for (let i = 0; i < length; i++) flags[data[i]!] = value;
     }
     return flags;
-  }
-
-  private nextStamp(): number {
-    this.stamp = (this.stamp + 1) >>> 0;
-    if (this.stamp === 0) {
-      this.seen.fill(0);
-      this.stamp = 1;
-    }
-    return this.stamp;
   }
 
   /** The row's document, for ts_rank. */

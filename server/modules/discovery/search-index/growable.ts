@@ -46,6 +46,37 @@ export class IntList {
   }
 }
 
+/** A flag per slot that a pass sets and the next pass forgets without clearing them: a number per pass. */
+export class Visits {
+  private passes = new Uint32Array(0);
+  private pass = 0;
+
+  /** Makes room for `size` slots. */
+  fit(size: number): void {
+    this.passes = grown(this.passes, size, (n) => new Uint32Array(n));
+  }
+
+  trim(size: number): void {
+    this.passes = trimmed(this.passes, size);
+  }
+
+  /** Starts a pass: no slot is visited yet. */
+  start(): void {
+    this.pass = (this.pass + 1) >>> 0;
+    if (this.pass === 0) {
+      this.passes.fill(0);
+      this.pass = 1;
+    }
+  }
+
+  /** Marks the slot visited in this pass; answers whether this is its first visit. */
+  first(slot: number): boolean {
+    if (this.passes[slot] === this.pass) return false;
+    this.passes[slot] = this.pass;
+    return true;
+  }
+}
+
 /** A typed array holding only the first `size` numbers of `from` (the room beyond given back). */
 export function trimmed<T extends TypedArray>(from: T, size: number): T {
   return from.length > size ? (from.slice(0, size) as T) : from;

@@ -107,8 +107,7 @@ export class LiveSearchIndex {
       if (!index.broken) throw err;
       if (this.stopped || this.index !== index) return null;
       this.logger.error({ err }, 'search index failed; search reads PostgreSQL while it loads again');
-      this.replace(null);
-      this.reload();
+      this.restart();
       return null;
     }
   }
@@ -137,8 +136,7 @@ export class LiveSearchIndex {
     if (!this.index) return null;
     if (Date.now() - this.lastLook > SEARCH_CHANGES_KEPT_MS / 2) {
       // Changes it has not read may be gone from search_changes: only a new load is sure.
-      this.replace(null);
-      this.reload();
+      this.restart();
       return null;
     }
     if (!(this.lookBegan > since)) await this.look();
@@ -186,8 +184,7 @@ export class LiveSearchIndex {
     const began = performance.now();
     const changes = await readChangesSince(this.db, this.horizon);
     if (changes.reload) {
-      this.replace(null);
-      this.reload();
+      this.restart();
       return;
     }
     const [users, projects, comments] = await Promise.all([
@@ -245,6 +242,12 @@ export class LiveSearchIndex {
       if (this.index !== index) index.close();
       throw err;
     }
+  }
+
+  /** Searches read PostgreSQL while a new index loads. */
+  private restart(): void {
+    this.replace(null);
+    this.reload();
   }
 
   /** The index searches use from now on (null: none, PostgreSQL answers); the one before is let go. */

@@ -6,8 +6,8 @@ import { rowsOf } from '../../../db/rows';
 import { AUTHOR_NAME, COMMENT_HIT_COLUMNS, type CommentHitRow } from '../discovery.repository';
 import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
 
-/** A list as one JSON parameter: drizzle would spread an array into one parameter per item. */
-const jsonList = (values: readonly (string | number)[]) => sql`${JSON.stringify(values)}::jsonb`;
+/** A prepared statement's list parameter (an inline array would become one parameter per item). */
+const list = (name: string, type: 'int' | 'uuid' | 'text') => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
 type ProjectRow = { id: number; title: string; trendingScore: number | null; authorId: string; document: string; titleEnd: number };
 
@@ -34,10 +34,9 @@ export async function readProjectsAfter(db: DbOrTx, afterId: number, limit: numb
 
 export async function readProjectsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedProject[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<ProjectRow>(
-    db,
-    sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id IN (SELECT (jsonb_array_elements_text(${jsonList(ids)}))::int)`,
-  );
+  const rows = await preparedSql<ProjectRow>(db, 'search_index_projects', () => sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = ANY(${list('ids', 'int')})`)({
+    ids: [...ids],
+  });
   return rows.map(asProject);
 }
 
@@ -45,21 +44,17 @@ type UserRow = { id: string; name: string; isHidden: boolean; isPremium: boolean
 
 const asUser = (r: UserRow): IndexedUser => ({ ...r, premiumExpiresAt: r.premiumExpiresAt === null ? null : new Date(r.premiumExpiresAt) });
 
-function readUsers(db: DbOrTx, where: SQL): Promise<UserRow[]> {
-  return rowsOf<UserRow>(
-    db,
-    sql`SELECT u.id, ${AUTHOR_NAME} AS name, ${userHiddenSql('u')} AS "isHidden", u.is_premium AS "isPremium",
-      u.premium_expires_at AS "premiumExpiresAt" FROM users u WHERE ${where}`,
-  );
-}
+const usersWhere = (where: SQL) => sql`SELECT u.id, ${AUTHOR_NAME} AS name, ${userHiddenSql('u')} AS "isHidden", u.is_premium AS "isPremium",
+  u.premium_expires_at AS "premiumExpiresAt" FROM users u WHERE ${where}`;
 
 export async function readAllUsers(db: DbOrTx): Promise<IndexedUser[]> {
-  return (await readUsers(db, sql`true`)).map(asUser);
+  return (await rowsOf<UserRow>(db, usersWhere(sql`true`))).map(asUser);
 }
 
 export async function readUsersByIds(db: DbOrTx, ids: readonly string[]): Promise<IndexedUser[]> {
   if (ids.length === 0) return [];
-  return (await readUsers(db, sql`u.id IN (SELECT (jsonb_array_elements_text(${jsonList(ids)}))::uuid)`)).map(asUser);
+  const rows = await preparedSql<UserRow>(db, 'search_index_users', () => usersWhere(sql`u.id = ANY(${list('ids', 'uuid')})`))({ ids: [...ids] });
+  return rows.map(asUser);
 }
 
 /**
@@ -86,7 +81,9 @@ export async function readCommentsAfter(db: DbOrTx, afterId: number, limit: numb
 
 export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedComment[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<CommentRow>(db, sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id IN (SELECT (jsonb_array_elements_text(${jsonList(ids)}))::int)`);
+  const rows = await preparedSql<CommentRow>(db, 'search_index_comments', () => sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = ANY(${list('ids', 'int')})`)({
+    ids: [...ids],
+  });
   return rows.map(asComment);
 }
 
@@ -94,9 +91,9 @@ export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Pro
 export async function readCommentHits(db: DbOrTx, ids: readonly number[]): Promise<CommentHitRow[]> {
   if (ids.length === 0) return [];
   return preparedSql<CommentHitRow>(db, 'search_index_comment_hits', () => sql`SELECT ${COMMENT_HIT_COLUMNS}
-    FROM jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb) WITH ORDINALITY AS x(id, n)
-    JOIN comments m ON m.id = x.id::int JOIN users cu ON cu.id = m.user_id
-    ORDER BY x.n`)({ ids: JSON.stringify(ids) });
+    FROM unnest(${list('ids', 'int')}) WITH ORDINALITY AS x(id, n)
+    JOIN comments m ON m.id = x.id JOIN users cu ON cu.id = m.user_id
+    ORDER BY x.n`)({ ids: [...ids] });
 }
 
 export type SearchChanges = { horizon: string; projects: number[]; comments: number[]; users: string[]; reload: boolean };
@@ -136,8 +133,8 @@ export async function readStems(db: DbOrTx, words: readonly string[]): Promise<M
   const rows = await preparedSql<{ word: string; lexemes: string[] }>(
     db,
     'search_index_stems',
-    () => sql`SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM jsonb_array_elements_text(${sql.placeholder('words')}::jsonb) AS w`,
-  )({ words: JSON.stringify(words) });
+    () => sql`SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest(${list('words', 'text')}) AS w`,
+  )({ words: [...words] });
   for (const r of rows) out.set(r.word, r.lexemes);
   return out;
 }

@@ -112,6 +112,8 @@ type Ranked = { slot: number; relevance: number; step: number; textHit: boolean;
 type Marked = { query: WordMarks[]; exact: WordMarks[]; likely: WordMarks[] | null; exactTerms: QueryTerm[] };
 
 export class SearchIndex implements SearchBackend {
+  /** On the instance's own thread it never dies apart from the instance. */
+  readonly broken = false;
   private readonly lexicon = new Lexicon();
   private readonly users = new UserDirectory();
   private readonly projects = new DocumentStore(this.lexicon);
@@ -151,7 +153,7 @@ export class SearchIndex implements SearchBackend {
   async finishLoad(): Promise<IndexCounts> {
     // In slices, so that requests go on meanwhile.
     while (!this.orderPostings(performance.now() + ORDER_SLICE_MS)) await new Promise((resolve) => setImmediate(resolve));
-    return { projects: this.projectCount, comments: this.commentCount };
+    return this.counts;
   }
 
   async search(query: IndexSearch): Promise<IndexSearchAnswer> {
@@ -161,8 +163,6 @@ export class SearchIndex implements SearchBackend {
   searchNow(query: IndexSearch): IndexSearchAnswer {
     return { projects: this.searchProjects(query.projects), commentIds: query.comments ? this.searchComments(query.comments) : [] };
   }
-
-  readonly broken = false;
 
   close(): void {}
 
@@ -186,12 +186,8 @@ export class SearchIndex implements SearchBackend {
     return true;
   }
 
-  get projectCount(): number {
-    return this.projects.size;
-  }
-
-  get commentCount(): number {
-    return this.comments.size;
+  get counts(): IndexCounts {
+    return { projects: this.projects.size, comments: this.comments.size };
   }
 
   setUser(user: IndexedUser): void {
@@ -309,7 +305,7 @@ export class SearchIndex implements SearchBackend {
 
     const likeness = new WordSimilarity(q.text);
     const least = Math.max(q.authorLikenessThreshold, Math.fround(q.authorLikenessMin));
-    const authors = this.users.alike(likeness, q.text, least, q.authorsMax);
+    const authors = this.users.alike(likeness, least, q.authorsMax);
     const likenessOf = new Map(authors.map((a) => [a.user.slot, a.likeness]));
 
     const rows = new Map<number, Ranked>();

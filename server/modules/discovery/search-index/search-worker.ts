@@ -22,7 +22,7 @@ function answer({ request }: WorkerMessage): WorkerReply | null {
   if (!request) return null;
   if (request.kind === 'finishLoad') {
     index.orderPostings(Infinity);
-    return { id: request.id, counts: { projects: index.projectCount, comments: index.commentCount } };
+    return { id: request.id, counts: index.counts };
   }
   return { id: request.id, answer: index.searchNow(request.query) };
 }

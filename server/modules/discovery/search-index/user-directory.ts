@@ -1,4 +1,4 @@
-import { grown, IntList } from './growable';
+import { grown, IntList, Visits } from './growable';
 import { trigramsOf, type WordSimilarity } from './word-similarity';
 
 /** A user as search reads them: the name it matches, whether they are hidden from others (access/visibility-sql.ts) and their premium. */
@@ -12,9 +12,8 @@ export class UserDirectory {
   private readonly bySlot: UserEntry[] = [];
   /** Each trigram of users' names: the users (slots) whose names have it; stale entries are checked. */
   private readonly nameTrigrams = new Map<string, IntList>();
-  private seen = new Uint32Array(0);
+  private readonly visits = new Visits();
   private shared = new Uint16Array(0);
-  private stamp = 0;
 
   get(id: string): UserEntry | undefined {
     return this.byId.get(id);
@@ -37,7 +36,7 @@ export class UserDirectory {
     if (!known) {
       this.byId.set(user.id, entry);
       this.bySlot.push(entry);
-      this.seen = grown(this.seen, this.bySlot.length, (n) => new Uint32Array(n));
+      this.visits.fit(this.bySlot.length);
       this.shared = grown(this.shared, this.bySlot.length, (n) => new Uint16Array(n));
     }
     for (const trigram of new Set(trigramsOf(user.name))) {
@@ -62,14 +61,10 @@ export class UserDirectory {
    * float4), best first, then by id, at most `max`: only names sharing enough of the query's trigrams
    * are compared.
    */
-  alike(likeness: WordSimilarity, text: string, least: number, max: number): { user: UserEntry; likeness: number }[] {
-    const queryTrigrams = new Set(trigramsOf(text));
+  alike(likeness: WordSimilarity, least: number, max: number): { user: UserEntry; likeness: number }[] {
+    const queryTrigrams = likeness.trigrams;
     if (queryTrigrams.size === 0) return [];
-    this.stamp = (this.stamp + 1) >>> 0;
-    if (this.stamp === 0) {
-      this.seen.fill(0);
-      this.stamp = 1;
-    }
+    this.visits.start();
     const touched: number[] = [];
     for (const trigram of queryTrigrams) {
       const list = this.nameTrigrams.get(trigram);
@@ -77,8 +72,7 @@ export class UserDirectory {
       const { data, length } = list;
       for (let i = 0; i < length; i++) {
         const slot = data[i]!;
-        if (this.seen[slot] !== this.stamp) {
-          this.seen[slot] = this.stamp;
+        if (this.visits.first(slot)) {
           this.shared[slot] = 0;
           touched.push(slot);
         }

@@ -40,14 +40,9 @@ export class WordSimilarity {
     this.query = new Set(trigramsOf(query));
   }
 
-  /** How many distinct trigrams the query has. */
-  get size(): number {
-    return this.query.size;
-  }
-
-  /** Whether the text has the trigram (a cheap filter before `of`). */
-  has(trigram: string): boolean {
-    return this.query.has(trigram);
+  /** The query's distinct trigrams. */
+  get trigrams(): ReadonlySet<string> {
+    return this.query;
   }
 
   /** word_similarity(query, text). */
