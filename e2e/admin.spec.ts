@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createProjectViaApi, expectAccessible, signInAsAdmin } from './admin-support';
+import { createProjectViaApi, dismissToast, expectAccessible, signInAsAdmin } from './admin-support';
 import { newMember, registerOnly, signUpViaApi } from './support';
 
 // These journeys cross several screens and run axe several times: more room than the default 60 s.
@@ -45,6 +45,8 @@ test('an admin suspends a member: a blank reason is refused, the member is signe
   await expect(page.getByTestId('toast')).toContainText('Error');
   await expect(page.getByTestId('toast')).toContainText('Please provide a suspension reason');
   await expect(dialog).toBeVisible();
+  // Closed now: left to hide itself, it faded out during a later accessibility check (contrast mid-fade).
+  await dismissToast(page);
 
   // Cancel clears the reason and the target.
   await dialog.getByLabel('Suspension Reason').fill('draft');
