@@ -316,7 +316,8 @@ export class SearchIndex implements SearchBackend {
       let relevance = byName;
       if (hit) {
         const title = marked.likely ? (store.hasAll(slot, marked.likely, this.titleEnd[slot]) ? 0.7 : store.hasAll(slot, marked.query, this.titleEnd[slot]) ? 0.6 : 0) : 0;
-        relevance = Math.max(likeness.of(this.titleOf(slot).toLowerCase()), byName, this.fullTextRelevance(store, slot, marked), title);
+        const others = Math.max(byName, this.fullTextRelevance(store, slot, marked), title);
+        relevance = Math.max(likeness.of(this.titleOf(slot), others), others);
       }
       rows.set(slot, { slot, relevance, step: relevanceStep(relevance), textHit: hit, premium: isPremiumNow(user, now) });
     };

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { DocumentStore } from './document-store';
 import { Lexicon } from './lexicon';
 import { readTsvector, tsRank, RANK_BY_RANK_PLUS_ONE, type QueryTerm } from './text-rank';
-import { wordSimilarity, trigramsOf } from './word-similarity';
+import { WordSimilarity, wordSimilarity, trigramsOf } from './word-similarity';
 import { swapsOf } from '../search-content';
 
 // Search ranks in process with pg_trgm's word_similarity and PostgreSQL's ts_rank computed the same
@@ -63,6 +63,7 @@ describe('word similarity in process', () => {
       ['résumé', 'Resume builder'],
       ['ab', 'a b ab ba'],
       ['word', 'w o r d word-ish words'],
+      ['𝒳yz', 'the 𝒳yz tool, 𝒳y'],
     ];
     for (let i = 0; i < 1_500; i++) {
       const text = i % 3 === 0 ? `${pick(corpus.firstNames)} ${pick(corpus.lastNames)}` : pick(corpus.titles);
@@ -79,6 +80,22 @@ describe('word similarity in process', () => {
     // The sample is not all zeros: the queries drawn from their texts resemble them.
     expect(rows.filter((r) => Number(r.similarity) >= 0.3).length).toBeGreaterThan(500);
     expect(rows.filter((r) => Number(r.similarity) > 0 && Number(r.similarity) < 1).length).toBeGreaterThan(300);
+
+    // Asked to beat a score, it answers the exact value whenever that is greater, and never more than
+    // the score otherwise (titles come as stored, not lower-cased).
+    const wrong: unknown[] = [];
+    for (const r of rows) {
+      const exact = asFloat4(r.similarity);
+      const similarity = new WordSimilarity(r.q);
+      for (const beat of [0, 0.3, 0.5, 0.8]) {
+        const upper = r.text.toUpperCase();
+        for (const text of upper.toLowerCase() === r.text ? [r.text, upper] : [r.text]) {
+          const answer = similarity.of(text, beat);
+          if (exact > beat ? answer !== exact : answer > beat) wrong.push({ q: r.q, text, beat, exact, answer });
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

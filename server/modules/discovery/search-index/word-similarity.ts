@@ -10,6 +10,8 @@
  */
 
 const WORD = /[\p{L}\p{N}]+/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** A text's trigrams in order, word by word, repeats kept. */
 export function trigramsOf(text: string): string[] {
@@ -17,10 +19,10 @@ export function trigramsOf(text: string): string[] {
   for (const match of text.toLowerCase().matchAll(WORD)) {
     const padded = `  ${match[0]} `;
     // Code points, not UTF-16 units: a letter outside the BMP is one character to pg_trgm.
-    const chars = padded.length === [...padded].length ? null : [...padded];
-    if (chars === null) {
+    if (!SURROGATE.test(padded)) {
       for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
     } else {
+      const chars = [...padded];
       for (let i = 0; i + 3 <= chars.length; i++) out.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
     }
   }
@@ -45,8 +47,12 @@ export class WordSimilarity {
     return this.query;
   }
 
-  /** word_similarity(query, text). */
-  of(text: string): number {
+  /**
+   * word_similarity(query, text); or, when it cannot exceed `beat`, some value not above `beat` (a
+   * caller that keeps the greater of several scores need not know it exactly).
+   */
+  of(text: string, beat = -1): number {
+    if (beat >= 0 && this.atMost(text) <= beat) return 0;
     const trigrams = trigramsOf(text);
     const n = trigrams.length;
     if (n === 0 || this.query.size === 0) return 0;
@@ -67,6 +73,19 @@ export class WordSimilarity {
       at[i] = id;
     }
     return bestStretch(at, inQuery, this.query.size);
+  }
+
+  /**
+   * A bound on word_similarity(query, text): the share of the query's trigrams the text has at all
+   * (a stretch's similarity, shared / (query + stretch - shared), is at most shared / query). The
+   * words padded as pg_trgm pads them, side by side: a trigram of the query's shapes ("  a", " ab",
+   * "abc", "ab ", " a ") occurs in that string only where the text has it, never across two words.
+   */
+  private atMost(text: string): number {
+    const padded = `  ${text.toLowerCase().replace(NOT_WORD, '   ')} `;
+    let shared = 0;
+    for (const trigram of this.query) if (padded.includes(trigram)) shared++;
+    return Math.fround(shared / this.query.size);
   }
 }
 
