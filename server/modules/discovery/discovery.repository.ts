@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TProject } from '@shared/schemas/project';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { isoSql } from '../../db/iso-sql';
-import { prepared, preparedSql } from '../../db/prepared';
+import { preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, users } from '../../db/schema';
 import { projectCardJsonSql, publicNameSql, visibleCardsJsonSql } from '../projects/project-card-sql';
@@ -69,38 +69,36 @@ export function listTrendingProjectCards(db: DbOrTx, limit: number, previewOrigi
   return trendingProjectCardsQuery(db, limit, previewOrigin);
 }
 
-/**
- * The cards of the projects whose ids are given, in the order of the ids; missing ones and suspended
- * authors' are left out. Prepared (the ids are one array parameter). Search reads its cards through it;
- * the other lists read them as one JSON text (findVisibleProjectCardsJson).
- */
-export async function findVisibleProjectCards(db: DbOrTx, ids: readonly number[], previewOrigin: string | undefined): Promise<TProject[]> {
-  if (ids.length === 0) return [];
-  const statement = prepared(db, 'visible_project_cards', (d, name) =>
-    d
-      .select({ card: projectCardColumn(sql`${sql.placeholder('previewOrigin')}`) })
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.authorId))
-      .where(and(sql`${projects.id} = ANY(${sql.placeholder('ids')}::int[])`, authorVisible()))
-      .prepare(name),
-  );
-  const rows = await statement.execute({ ids: [...ids], previewOrigin: previewOriginOf(previewOrigin) });
-  const byId = new Map(rows.map((r) => [r.card.id, r.card]));
-  return ids.map((id) => byId.get(id)).filter((c): c is TProject => c !== undefined);
-}
+/** A search's page as the database writes it, and the projects its comments are on (the search cache drops answers by project). */
+export type SearchResultsJson = { json: string; commentProjectIds: number[] };
 
 /**
- * findVisibleProjectCards as the JSON text of TProject[], written by the database in one prepared
- * statement: in the order of the ids, missing ones and suspended authors' left out.
+ * A search's answer (TSearchResults) as JSON text, written by the database in one prepared statement:
+ * the projects' cards in the order of their ids (missing ones and suspended authors' left out) and
+ * the comments with their writers' public names, in the order of theirs.
  */
-export async function findVisibleProjectCardsJson(db: DbOrTx, ids: readonly number[], previewOrigin: string | undefined): Promise<string> {
-  if (ids.length === 0) return '[]';
-  const [row] = await preparedSql<{ json: string }>(db, 'visible_project_cards_json', () => sql`
-    SELECT ${visibleCardsJsonSql(sql`${sql.placeholder('ids')}::int[]`, sql`${sql.placeholder('previewOrigin')}`)} AS json`)({
-    ids: [...ids],
+export async function searchResultsJson(
+  db: DbOrTx,
+  projectIds: readonly number[],
+  commentIds: readonly number[],
+  previewOrigin: string | undefined,
+): Promise<SearchResultsJson> {
+  const [row] = await preparedSql<{ json: string; commentProjectIds: number[] | null }>(db, 'search_results_json', () => sql`
+    WITH shown AS (
+      SELECT x.n, m.project_id, json_build_object(
+        'id', m.id, 'content', m.content, 'userName', ${publicNameSql('cu.display_name', 'cu.first_name', 'cu.last_name')},
+        'userAvatar', cu.profile_image_url, 'createdAt', ${isoSql('m.created_at')}, 'projectId', m.project_id) AS comment
+      FROM unnest(${sql.placeholder('commentIds')}::int[]) WITH ORDINALITY AS x(id, n)
+      JOIN comments m ON m.id = x.id JOIN users cu ON cu.id = m.user_id
+    )
+    SELECT '{"projects":' || ${visibleCardsJsonSql(sql`${sql.placeholder('projectIds')}::int[]`, sql`${sql.placeholder('previewOrigin')}`)}
+        || ',"comments":' || (SELECT coalesce(json_agg(comment ORDER BY n), '[]')::text FROM shown) || '}' AS json,
+      (SELECT array_agg(project_id ORDER BY n) FROM shown) AS "commentProjectIds"`)({
+    projectIds: [...projectIds],
+    commentIds: [...commentIds],
     previewOrigin: previewOriginOf(previewOrigin),
   });
-  return row!.json;
+  return { json: row!.json, commentProjectIds: (row!.commentProjectIds ?? []).map(Number) };
 }
 
 /** The cards of a slice of a ranking, each with its ranking reasons (none for a ranking stored before reasons were). */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { MESSAGES } from '@shared/errors';
 import { ZRecommendedQuerySchema, ZSearchQuerySchema } from '@shared/schemas/discovery';
-import { cacheKeys, PUBLIC_CACHE_TTL_MS, sendCachedJson, toCachedJson, type CachedJson } from '../../cache/public-cache';
+import { cacheKeys, PUBLIC_CACHE_TTL_MS, cachedJsonOfText, sendCachedJson, toCachedJson, type CachedJson } from '../../cache/public-cache';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
@@ -65,8 +65,8 @@ export function discoveryRoutes(deps: AppDeps, searchIndex: LiveSearchIndex | nu
     const { q } = parse(ZSearchQuerySchema, req.query);
     // The same answer for every member: shared for a few seconds (search-cache.ts).
     const load = async () => {
-      const results = await searchContent(ctx, q);
-      return { json: toCachedJson(results), shows: [...results.projects.map((p) => p.id), ...results.comments.map((c) => c.projectId)] };
+      const answer = await searchContent(ctx, q);
+      return { json: cachedJsonOfText(answer.json), shows: answer.shows };
     };
     const cached = await searches.read(q, load, (answer) => answer.shows);
     sendCachedJson(res, cached.json, 'private, no-cache');

@@ -1,12 +1,10 @@
-import { publicNameOf } from '@shared/format';
 import { SEARCH_RESULTS_MAX, type TSearchResults } from '@shared/schemas/discovery';
 import {
   AUTHOR_LIKENESS_BESIDE_WORDS,
-  findVisibleProjectCards,
   findWordCorrections,
   searchComments,
   searchProjectIds,
-  type CommentHitRow,
+  searchResultsJson,
   type SearchTerms,
 } from './discovery.repository';
 import type { DiscoveryDeps } from './list-trending-projects';
@@ -74,7 +72,7 @@ export function withoutTypos(terms: SearchTerms): SearchTerms {
  * whose names merely resemble a misspelt word do not count), so a common word never pays for the
  * trigram lookups. The trigram thresholds are connection settings (db/client.ts CONNECTION_SETTINGS).
  */
-async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds: number[]; comments: () => Promise<CommentHitRow[]> }> {
+async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds: number[]; commentIds: number[] }> {
   const db = deps.db;
   const index = deps.searchIndex;
   // Both rounds see the changes committed before the search began: one look at the index's changes.
@@ -82,12 +80,9 @@ async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds
   const run = async (terms: SearchTerms, authorLikenessMin?: number) => {
     // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
     const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, began);
-    if (found) {
-      // Comment rows are read for the round kept only.
-      return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, comments: () => index!.commentsOf(found.commentIds) };
-    }
+    if (found) return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, commentIds: found.commentIds };
     const [projects, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
-    return { projectIds: projects.ids, textMatches: projects.textMatches, comments: async () => comments };
+    return { projectIds: projects.ids, textMatches: projects.textMatches, commentIds: comments.map((c) => Number(c.id)) };
   };
   // Kept only when its words fill the page, so weaker author names could not have shown.
   const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS);
@@ -99,25 +94,19 @@ async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds
   return run(searchTermsOf(text, corrections));
 }
 
-/** GET /api/search: projects and comments matching the query; a blank query finds nothing. */
-export async function searchContent(deps: DiscoveryDeps, q: string): Promise<TSearchResults> {
+/** A search's answer: the JSON text of TSearchResults, and the projects it shows (the search cache drops it when one changes). */
+export type SearchAnswer = { json: string; shows: number[] };
+
+const NOTHING_FOUND: SearchAnswer = { json: JSON.stringify({ projects: [], comments: [] } satisfies TSearchResults), shows: [] };
+
+/**
+ * GET /api/search: projects and comments matching the query, a blank query finds nothing. The page
+ * is written by the database (searchResultsJson): the instance ranks ids and never parses a card.
+ */
+export async function searchContent(deps: DiscoveryDeps, q: string): Promise<SearchAnswer> {
   const text = q.trim();
-  if (!text) return { projects: [], comments: [] };
+  if (!text) return NOTHING_FOUND;
   const hits = await findHits(deps, text);
-  const [projects, comments] = await Promise.all([findVisibleProjectCards(deps.db, hits.projectIds, deps.previewOrigin), hits.comments()]);
-  return {
-    projects,
-    comments: comments.map((c) => ({
-      id: Number(c.id),
-      content: c.content,
-      userName: publicNameOf({
-        displayName: c.userDisplayName,
-        firstName: c.userFirstName,
-        lastName: c.userLastName,
-      }),
-      userAvatar: c.userAvatar,
-      createdAt: new Date(c.createdAt).toISOString(),
-      projectId: Number(c.projectId),
-    })),
-  };
+  const page = await searchResultsJson(deps.db, hits.projectIds, hits.commentIds, deps.previewOrigin);
+  return { json: page.json, shows: [...hits.projectIds, ...page.commentProjectIds] };
 }

@@ -9,6 +9,7 @@ let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;
 let me: TestClient;
 const ids: Record<string, number> = {};
+let hooksCommentAt = '';
 let ada: { user: { id: string } };
 let commenter: { user: { id: string } };
 
@@ -28,7 +29,9 @@ beforeAll(async () => {
   await p('engine', ada.user.id, 'Analytical Engine Emulator', 'Runs the first program ever written');
   await p('pandas', bob.user.id, 'Budget tracker', 'Uses pandas dataframes to categorise spending', 'Finance');
   await kit.refresh();
-  ids.hooksComment = (await kit.comment(commenter.user.id, ids.vue!, 'I love react hooks, port this to react please')).id;
+  const hooks = await kit.comment(commenter.user.id, ids.vue!, 'I love react hooks, port this to react please');
+  ids.hooksComment = hooks.id;
+  hooksCommentAt = hooks.createdAt.toISOString();
   ids.otherComment = (await kit.comment(commenter.user.id, ids.vue!, 'Nice drag and drop')).id;
 }, 60_000);
 afterAll(() => t.close(), 60_000);
@@ -51,6 +54,7 @@ describe('GET /api/search', () => {
       userName: 'Cy Commenter',
       userAvatar: null,
       projectId: ids.vue,
+      createdAt: hooksCommentAt,
     });
     expect(Object.keys(hit!).sort()).toEqual(['content', 'createdAt', 'id', 'projectId', 'userAvatar', 'userName']);
     expect(r.comments.map((c) => c.id)).not.toContain(ids.otherComment);

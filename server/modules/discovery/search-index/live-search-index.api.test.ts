@@ -45,9 +45,10 @@ async function typedQueries(): Promise<string[]> {
   return [...out];
 }
 
-/** The comments PostgreSQL and the index find for the terms, which must be the same rows in the same order. */
+/** The comments PostgreSQL and the index find for the terms, which must be the same in the same order. */
 async function commentsDiffer(terms: SearchTerms): Promise<boolean> {
-  const [fromSql, fromIndex] = [await searchComments(t.database.db, terms, 50), await search.find(terms, 50).then((f) => f && search.commentsOf(f.commentIds))];
+  const fromSql = (await searchComments(t.database.db, terms, 50)).map((c) => Number(c.id));
+  const fromIndex = await search.find(terms, 50).then((f) => f?.commentIds);
   return JSON.stringify(fromIndex) !== JSON.stringify(fromSql);
 }
 

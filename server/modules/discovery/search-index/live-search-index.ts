@@ -7,7 +7,6 @@ import {
   PROJECTS_PER_AUTHOR,
   SEARCH_POSTINGS_CANDIDATES,
   SEARCH_THRESHOLDS,
-  type CommentHitRow,
   type SearchTerms,
 } from '../discovery.repository';
 import { SearchIndex, type IndexSearchAnswer, type IndexWords, type ProjectQuery, type SearchBackend } from './search-index';
@@ -15,7 +14,6 @@ import {
   readAllUsers,
   readChangeHorizon,
   readChangesSince,
-  readCommentHits,
   readCommentsAfter,
   readCommentsByIds,
   readProjectsAfter,
@@ -85,7 +83,7 @@ export class LiveSearchIndex {
 
   /**
    * Both halves of a search through the index: the projects' page and the comments' ids (their rows
-   * are read only for the round a search keeps: commentsOf). Up to date with every change committed
+   * are read with the page the search keeps). Up to date with every change committed
    * before `since` (performance.now() when the search began: its rounds share one look); null while
    * it loads (the caller asks SQL).
    */
@@ -110,11 +108,6 @@ export class LiveSearchIndex {
       this.restart();
       return null;
     }
-  }
-
-  /** The comments found, read with their writers (content is not kept in memory), in the order given. */
-  commentsOf(ids: readonly number[]): Promise<CommentHitRow[]> {
-    return readCommentHits(this.db, ids);
   }
 
   private projectQuery(words: IndexWords, terms: SearchTerms, limit: number, authorLikenessMin: number = SEARCH_THRESHOLDS.wordSimilarity): ProjectQuery {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { userHiddenSql } from '../../../access/visibility-sql';
 import { preparedSql } from '../../../db/prepared';
 import { rowsOf } from '../../../db/rows';
-import { AUTHOR_NAME, COMMENT_HIT_COLUMNS, type CommentHitRow } from '../discovery.repository';
+import { AUTHOR_NAME } from '../discovery.repository';
 import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
 
 /** A prepared statement's list parameter (an inline array would become one parameter per item). */
@@ -85,15 +85,6 @@ export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Pro
     ids: [...ids],
   });
   return rows.map(asComment);
-}
-
-/** The comments a search shows, with their writers, in the order given. Prepared: asked once a search. */
-export async function readCommentHits(db: DbOrTx, ids: readonly number[]): Promise<CommentHitRow[]> {
-  if (ids.length === 0) return [];
-  return preparedSql<CommentHitRow>(db, 'search_index_comment_hits', () => sql`SELECT ${COMMENT_HIT_COLUMNS}
-    FROM unnest(${list('ids', 'int')}) WITH ORDINALITY AS x(id, n)
-    JOIN comments m ON m.id = x.id JOIN users cu ON cu.id = m.user_id
-    ORDER BY x.n`)({ ids: [...ids] });
 }
 
 export type SearchChanges = { horizon: string; projects: number[]; comments: number[]; users: string[]; reload: boolean };
