@@ -855,27 +855,10 @@ export function searchProjectsQuerySql(
     LIMIT ${limit}`;
 }
 
-/** A shown comment's columns (CommentHitRow), of comments `m` joined to their writers `cu`. */
-export const COMMENT_HIT_COLUMNS = sql.raw(`m.id, m.content, m.created_at AS "createdAt", m.project_id AS "projectId",
-  cu.display_name AS "userDisplayName", cu.first_name AS "userFirstName", cu.last_name AS "userLastName",
-  cu.email AS "userEmail", cu.profile_image_url AS "userAvatar"`);
-
-export type CommentHitRow = {
-  id: number;
-  content: string;
-  createdAt: Date | string;
-  projectId: number;
-  userDisplayName: string | null;
-  userFirstName: string | null;
-  userLastName: string | null;
-  userEmail: string | null;
-  userAvatar: string | null;
-};
-
 /**
- * Comments by content: full text with prefixes, swapped letters and lexicon corrections (free text is
- * too noisy for trigram similarity), best first; suspended people's comments and comments on suspended
- * authors' projects are left out.
+ * The ids of comments by content: full text with prefixes, swapped letters and lexicon corrections
+ * (free text is too noisy for trigram similarity), best first; suspended people's comments and
+ * comments on suspended authors' projects are left out. The page reads the shown ones (searchResultsJson).
  */
 export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index: SearchIndex = 'gin'): SQL {
   const fts = fullText(terms);
@@ -905,8 +888,7 @@ export function searchCommentsQuerySql(terms: SearchTerms, limit: number, index:
       ORDER BY relevance DESC, m.created_at DESC, m.id DESC
       LIMIT ${limit}
     )
-    SELECT ${COMMENT_HIT_COLUMNS}
-    FROM best m JOIN users cu ON cu.id = m.user_id
+    SELECT m.id FROM best m
     ORDER BY m.relevance DESC, m.created_at DESC, m.id DESC`;
 }
 
@@ -925,8 +907,9 @@ export async function searchProjectIds(
   return { ids: rows.map((r) => Number(r.id)), textMatches: rows[0]?.textMatches ?? 0 };
 }
 
-export async function searchComments(db: DbOrTx, terms: SearchTerms, limit: number): Promise<CommentHitRow[]> {
-  return rowsOf<CommentHitRow>(db, searchCommentsQuerySql(terms, limit, await searchIndexOf(db)));
+export async function searchCommentIds(db: DbOrTx, terms: SearchTerms, limit: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(db, searchCommentsQuerySql(terms, limit, await searchIndexOf(db)));
+  return rows.map((r) => Number(r.id));
 }
 
 /** Recomputes the scores of one author's projects (premium starting, renewing or ending). */

@@ -2,7 +2,7 @@ import { SEARCH_RESULTS_MAX, type TSearchResults } from '@shared/schemas/discove
 import {
   AUTHOR_LIKENESS_BESIDE_WORDS,
   findWordCorrections,
-  searchComments,
+  searchCommentIds,
   searchProjectIds,
   searchResultsJson,
   type SearchTerms,
@@ -81,8 +81,8 @@ async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds
     // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
     const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, began);
     if (found) return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, commentIds: found.commentIds };
-    const [projects, comments] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchComments(db, terms, SEARCH_RESULTS_MAX)]);
-    return { projectIds: projects.ids, textMatches: projects.textMatches, commentIds: comments.map((c) => Number(c.id)) };
+    const [projects, commentIds] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchCommentIds(db, terms, SEARCH_RESULTS_MAX)]);
+    return { projectIds: projects.ids, textMatches: projects.textMatches, commentIds };
   };
   // Kept only when its words fill the page, so weaker author names could not have shown.
   const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS);

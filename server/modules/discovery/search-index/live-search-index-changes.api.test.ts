@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, projects, users } from '../../../db/schema';
 import { discoveryKit } from '../../../test/discovery-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { AUTHOR_LIKENESS_BESIDE_WORDS, searchComments, searchProjectIds } from '../discovery.repository';
+import { AUTHOR_LIKENESS_BESIDE_WORDS, searchCommentIds, searchProjectIds } from '../discovery.repository';
 import { searchTermsOf, withoutTypos } from '../search-content';
 import { LiveSearchIndex } from './live-search-index';
 
@@ -47,8 +47,7 @@ async function found(q: string): Promise<number[]> {
 async function commentsFound(q: string): Promise<number[]> {
   const terms = withoutTypos(searchTermsOf(q));
   const idsOf = (instance: LiveSearchIndex) => instance.find(terms, 50).then((f) => f?.commentIds);
-  const [a, b, rows] = await Promise.all([idsOf(first), idsOf(second), searchComments(t.database.db, terms, 50)]);
-  const fromSql = rows.map((c) => Number(c.id));
+  const [a, b, fromSql] = await Promise.all([idsOf(first), idsOf(second), searchCommentIds(t.database.db, terms, 50)]);
   expect(a).toEqual(fromSql);
   expect(b).toEqual(fromSql);
   return a!;

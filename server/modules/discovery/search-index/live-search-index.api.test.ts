@@ -5,7 +5,7 @@ import { rowsOf } from '../../../db/rows';
 import { generateDiscoveryData } from '../../../test/generate-discovery-data';
 import { JUDGED_QUERIES } from '../../../test/search-judged-queries';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { AUTHOR_LIKENESS_BESIDE_WORDS, findWordCorrections, searchComments, searchProjectIds, type SearchTerms } from '../discovery.repository';
+import { AUTHOR_LIKENESS_BESIDE_WORDS, findWordCorrections, searchCommentIds, searchProjectIds, type SearchTerms } from '../discovery.repository';
 import { queryWordsOf, searchTermsOf, withoutTypos } from '../search-content';
 import { LiveSearchIndex } from './live-search-index';
 
@@ -47,7 +47,7 @@ async function typedQueries(): Promise<string[]> {
 
 /** The comments PostgreSQL and the index find for the terms, which must be the same in the same order. */
 async function commentsDiffer(terms: SearchTerms): Promise<boolean> {
-  const fromSql = (await searchComments(t.database.db, terms, 50)).map((c) => Number(c.id));
+  const fromSql = await searchCommentIds(t.database.db, terms, 50);
   const fromIndex = await search.find(terms, 50).then((f) => f?.commentIds);
   return JSON.stringify(fromIndex) !== JSON.stringify(fromSql);
 }
