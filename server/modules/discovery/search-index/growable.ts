@@ -75,6 +75,11 @@ export class Visits {
     this.passes[slot] = this.pass;
     return true;
   }
+
+  /** Whether the slot was visited in this pass. */
+  has(slot: number): boolean {
+    return this.passes[slot] === this.pass;
+  }
 }
 
 /** A typed array holding only the first `size` numbers of `from` (the room beyond given back). */

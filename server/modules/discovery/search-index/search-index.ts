@@ -3,7 +3,7 @@ import { DocumentStore, type WordMarks } from './document-store';
 import { grown, trimmed } from './growable';
 import { Lexicon } from './lexicon';
 import { RANK_BY_RANK_PLUS_ONE, tsRank, type QueryTerm } from './text-rank';
-import { UserDirectory, type IndexedUser, type UserEntry } from './user-directory';
+import { UserDirectory, type AlikeUser, type IndexedUser, type UserEntry } from './user-directory';
 import { WordSimilarity } from './word-similarity';
 
 /**
@@ -362,7 +362,7 @@ export class SearchIndex implements SearchBackend {
    * page of the others, in the order a page gives projects found by their author's name.
    */
   private authorsProjects(
-    authors: readonly { user: UserEntry; likeness: number }[],
+    authors: readonly AlikeUser[],
     q: ProjectQuery,
     textHit: (slot: number) => boolean,
     now: Date,

@@ -5,6 +5,8 @@ import { trigramsOf, type WordSimilarity } from './word-similarity';
 export type IndexedUser = { id: string; name: string; isHidden: boolean; isPremium: boolean; premiumExpiresAt: Date | null };
 /** A user as the index holds them: a slot (their number here) and their projects' slots. */
 export type UserEntry = IndexedUser & { slot: number; projects: IntList };
+/** A user whose name resembles a query, and how much (pg_trgm's word_similarity). */
+export type AlikeUser = { user: UserEntry; likeness: number };
 
 /** Every user's name (search finds authors by it) and standing, with a trigram index of the names. */
 export class UserDirectory {
@@ -61,34 +63,64 @@ export class UserDirectory {
    * float4), best first, then by id, at most `max`: only names sharing enough of the query's trigrams
    * are compared.
    */
-  alike(likeness: WordSimilarity, least: number, max: number): { user: UserEntry; likeness: number }[] {
-    const queryTrigrams = likeness.trigrams;
-    if (queryTrigrams.size === 0) return [];
+  alike(likeness: WordSimilarity, least: number, max: number): AlikeUser[] {
+    const m = likeness.trigrams.size;
+    if (max <= 0) return [];
+    // The fewest shared trigrams whose share reaches `least` (as float4, as the likeness is computed).
+    let needed = 1;
+    while (needed <= m && Math.fround(needed / m) < least) needed++;
+    // A name sharing that many of the query's trigrams has one of its m - needed + 1 rarest (no name
+    // has those without a list): their lists find the names, the commoner ones (" re", which very
+    // many names have) only count for names found.
+    const lists = [...likeness.trigrams].flatMap((t) => this.nameTrigrams.get(t) ?? []).sort((a, b) => a.length - b.length);
+    const finding = m - needed + 1 - (m - lists.length);
+    if (finding <= 0) return [];
     this.visits.start();
     const touched: number[] = [];
-    for (const trigram of queryTrigrams) {
-      const list = this.nameTrigrams.get(trigram);
-      if (!list) continue;
-      const { data, length } = list;
+    for (let k = 0; k < lists.length; k++) {
+      const { data, length } = lists[k]!;
       for (let i = 0; i < length; i++) {
         const slot = data[i]!;
-        if (this.visits.first(slot)) {
-          this.shared[slot] = 0;
-          touched.push(slot);
-        }
+        if (k < finding) {
+          if (this.visits.first(slot)) {
+            this.shared[slot] = 0;
+            touched.push(slot);
+          }
+        } else if (!this.visits.has(slot)) continue;
         this.shared[slot]!++;
       }
     }
-    const found: { user: UserEntry; likeness: number }[] = [];
+    // A stretch's likeness is at most the share of the query's trigrams the name has (as float4, as it
+    // is computed): names are measured best bound first, until no name left could be among the `max`.
+    const bounded: { slot: number; bound: number }[] = [];
     for (const slot of touched) {
-      // A stretch's likeness is at most the share of the query's trigrams the name has (as float4, as it is computed).
-      if (Math.fround(this.shared[slot]! / queryTrigrams.size) < least) continue;
+      const bound = Math.fround(this.shared[slot]! / m);
+      if (bound >= least) bounded.push({ slot, bound });
+    }
+    bounded.sort((a, b) => b.bound - a.bound);
+    const kept: AlikeUser[] = [];
+    for (const { slot, bound } of bounded) {
+      // A name as alike as the last kept may still come first by id.
+      if (kept.length === max && bound < kept[max - 1]!.likeness) break;
       const user = this.bySlot[slot]!;
       if (user.isHidden || !this.byId.has(user.id)) continue;
       const value = likeness.of(user.name);
-      if (value >= least) found.push({ user, likeness: value });
+      if (value < least) continue;
+      insertKept(kept, { user, likeness: value }, max);
     }
-    found.sort((a, b) => b.likeness - a.likeness || (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0));
-    return found.slice(0, max);
+    return kept;
   }
+}
+
+/** Best first, then by id. */
+const byLikeness = (a: AlikeUser, b: AlikeUser) =>
+  b.likeness - a.likeness || (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0);
+
+/** Puts a name in its place among the best `max` (dropping the one it pushes out). */
+function insertKept(kept: AlikeUser[], item: AlikeUser, max: number): void {
+  let at = kept.length;
+  while (at > 0 && byLikeness(item, kept[at - 1]!) < 0) at--;
+  if (at >= max) return;
+  kept.splice(at, 0, item);
+  if (kept.length > max) kept.pop();
 }
