@@ -69,11 +69,12 @@ export class UserDirectory {
     // The fewest shared trigrams whose share reaches `least` (as float4, as the likeness is computed).
     let needed = 1;
     while (needed <= m && Math.fround(needed / m) < least) needed++;
-    // A name sharing that many of the query's trigrams has one of its m - needed + 1 rarest (no name
-    // has those without a list): their lists find the names, the commoner ones (" re", which very
-    // many names have) only count for names found.
+    // A name sharing that many of the query's trigrams has one of any m - needed + 1 of them: the
+    // rarest lists find the names (a trigram no name has is the rarest of all), the commoner ones
+    // (" re", which a great many names have) only count for the names found.
     const lists = [...likeness.trigrams].flatMap((t) => this.nameTrigrams.get(t) ?? []).sort((a, b) => a.length - b.length);
-    const finding = m - needed + 1 - (m - lists.length);
+    const noName = m - lists.length;
+    const finding = m - needed + 1 - noName;
     if (finding <= 0) return [];
     this.visits.start();
     const touched: number[] = [];
