@@ -107,6 +107,8 @@ export async function searchContent(deps: DiscoveryDeps, q: string): Promise<Sea
   const text = q.trim();
   if (!text) return NOTHING_FOUND;
   const hits = await findHits(deps, text);
+  // Nothing to write: no statement for the page.
+  if (hits.projectIds.length === 0 && hits.commentIds.length === 0) return NOTHING_FOUND;
   const page = await searchResultsJson(deps.db, hits.projectIds, hits.commentIds, deps.previewOrigin);
   return { json: page.json, shows: [...hits.projectIds, ...page.commentProjectIds] };
 }
