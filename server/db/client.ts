@@ -67,7 +67,14 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir?: string | 'm
     dataPath = join(resolve(opts.dataDir), 'db');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite({ dataDir: dataPath, extensions: { pg_trgm } });
+  return pgliteDatabase(new PGlite({ dataDir: dataPath, extensions: PGLITE_EXTENSIONS }));
+}
+
+/** The extensions every embedded database loads (search's trigram operators). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** The Database over an open PGlite (in memory, in a folder, or started from a dumped image). */
+export function pgliteDatabase(client: PGlite): Database {
   // One connection: session settings hold for every later query (PGlite runs them in order).
   const settled = client.exec(Object.entries(CONNECTION_SETTINGS).map(([k, v]) => `SET ${k} = ${v};`).join('\n'));
   settled.catch(() => undefined);
