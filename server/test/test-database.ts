@@ -11,9 +11,9 @@ export type TestDatabase = { database: Database; url: string | null; drop(): Pro
 let migratedImage: Promise<Blob> | undefined;
 
 /**
- * A new PGlite spends seconds in initdb (about 5 s on a 2-core machine, the migrations 0.5 s), and a test
- * process opens one per file: it opens one, migrates it and keeps its files; every later database starts
- * from a copy of them (under a second). The callers' own migrate() then finds nothing to apply.
+ * A new PGlite spends 3 to 5 s in initdb on a 2-core machine (the migrations 0.5 s), and a test process
+ * opens one per file: it opens one, migrates it and keeps its files; every later database starts from a
+ * copy of them (under a second). The callers' own migrate() then finds nothing to apply.
  */
 function migratedPgliteImage(): Promise<Blob> {
   migratedImage ??= (async () => {
@@ -29,8 +29,8 @@ function migratedPgliteImage(): Promise<Blob> {
 
 /**
  * A fresh database per test file, its schema to be migrated by the caller: in-memory PGlite (already
- * migrated, see above), or a new empty PostgreSQL database that is
- * dropped afterwards (TEST_DB=postgres). A missing PostgreSQL server fails the tests, never skips them.
+ * migrated, see above), or a new empty PostgreSQL database that is dropped afterwards (TEST_DB=postgres).
+ * A missing PostgreSQL server fails the tests, never skips them.
  */
 export async function createTestDatabase(kind = process.env.TEST_DB ?? 'pglite'): Promise<TestDatabase> {
   if (kind === 'pglite') {
