@@ -12,7 +12,7 @@ import { createProjectViaApi, E2E_ADMIN_EMAIL, newMember, signUpViaApi, type Mem
 // mode, with dialogs open where a screen has them, has no serious or critical axe violation.
 //
 // The sweep is a data table: add a row for a new screen or dialog, nothing else. One browser context per
-// role and colour scheme, signed in once; the rows of that role then run one after the other in it.
+// role, signed in once; the rows of that role then run one after the other in it.
 
 type Role = 'visitor' | 'member' | 'admin' | 'premium';
 type Fixtures = { projectId: number; ownProjectId: number; authorHandle: string; authorId: string; blogSlug: string; blogTitle: string };
@@ -23,6 +23,8 @@ type Row = {
   ready?: (page: Page) => Promise<void>;
   /** Opens a dialog (or anything else) before the check. */
   open?: { name: string; action: (page: Page, f: Fixtures) => Promise<void>; after?: (page: Page) => Promise<void> };
+  /** The screen changes by itself (a toast hides after 5 s): each colour scheme loads it anew. */
+  transient?: boolean;
 };
 
 // Every route runs as a member; admins and premium members revisit the screens their role changes (the
@@ -125,7 +127,7 @@ const ROWS: Row[] = [
   { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: heading('Comments (1)', 2), open: dialogVia('Report this project', 'Report Project') },
   { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: heading('Comments (1)', 2), open: dialogVia('Report the comment by Alan Turing', 'Report Comment') },
   { path: (f) => `/profile/${f.authorHandle}`, roles: MEMBER, ready: heading('Alan Turing'), open: dialogVia('Report Alan Turing', 'Report User') },
-  { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: draftSaved },
+  { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: draftSaved, transient: true },
   { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: offline },
   { path: (f) => `/project-preview/${f.ownProjectId}`, roles: MEMBER, ready: async (page) => expect(page.getByText(/is hosted elsewhere/)).toBeVisible() },
   { path: '/saved', roles: MEMBER, ready: heading('Saved Projects') },
@@ -141,6 +143,7 @@ const ROWS: Row[] = [
       await heading('Authentication Required')(page);
       await toastAtRest(page, 'Please log in to access premium features');
     },
+    transient: true,
   },
   { path: '/subscribe', roles: ['member'], ready: heading('Free', 2) },
   { path: '/subscribe', roles: ['premium'], ready: heading("You're Premium!", 2) },
@@ -163,6 +166,7 @@ const ROWS: Row[] = [
 ];
 
 const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
 
 async function register(request: APIRequestContext, m: Member) {
   const res = await request.post('/api/auth/register', { data: m });
@@ -297,48 +301,68 @@ async function paymentsServer(): Promise<string> {
   return payments.server.url;
 }
 
-// A local run can narrow the sweep with --grep, e.g. -g "as member, dark".
+/** Shows the loaded page in the other colour scheme, as when the system setting changes, once at rest. */
+async function switchScheme(page: Page, scheme: Scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${scheme}(\\s|$)`));
+  await settle(page);
+}
+
+/** Loads the row's page in this scheme and waits for its screen (and dialog) at rest. */
+async function showRow(page: Page, row: Row, path: string, scheme: Scheme, fixtures: Fixtures) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(path);
+  await (row.ready ?? anyH1)(page);
+  if (row.open) await row.open.action(page, fixtures);
+  await settle(page);
+}
+
+// Each row is loaded once in light mode and checked, then shown in dark mode on the same page (as when the
+// system setting changes) and checked again; a row whose screen changes by itself (a toast that hides
+// after 5 s) is loaded again in dark mode. One test per role; a local run can narrow the sweep with
+// --grep, e.g. -g "as member", and A11Y_ROWS, a pattern of the rows' labels.
 for (const role of ['visitor', 'member', 'admin', 'premium'] as const) {
-  for (const colorScheme of SCHEMES) {
-    test(`axe: every screen as ${role}, ${colorScheme} mode`, async ({ browser, baseURL: suiteURL }) => {
-      test.setTimeout(300_000);
-      const baseURL = role === 'premium' ? await paymentsServer() : suiteURL!;
-      const storageState = await sessionFor(browser, baseURL, role);
-      const { fixtures } = worlds.get(baseURL)!;
-      const context = await browser.newContext({ baseURL, colorScheme, storageState });
-      if (payments && role === 'premium') await routeStripe(context, payments.fake);
-      const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
-      const found: string[] = [];
-      for (const row of ROWS.filter((r) => r.roles.includes(role))) {
-        const path = typeof row.path === 'function' ? row.path(fixtures) : row.path;
-        const label = `${path}${row.open ? ` with ${row.open.name} open` : ''}`;
-        if (process.env.A11Y_ROWS && !new RegExp(process.env.A11Y_ROWS).test(label)) continue;
-        await test.step(label, async () => {
-          await page.goto(path);
+  test(`axe: every screen as ${role}, light and dark mode`, async ({ browser, baseURL: suiteURL }) => {
+    test.setTimeout(420_000);
+    const baseURL = role === 'premium' ? await paymentsServer() : suiteURL!;
+    const storageState = await sessionFor(browser, baseURL, role);
+    const { fixtures } = worlds.get(baseURL)!;
+    const context = await browser.newContext({ baseURL, colorScheme: 'light', storageState });
+    if (payments && role === 'premium') await routeStripe(context, payments.fake);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const found: string[] = [];
+    for (const row of ROWS.filter((r) => r.roles.includes(role))) {
+      const path = typeof row.path === 'function' ? row.path(fixtures) : row.path;
+      const label = `${path}${row.open ? ` with ${row.open.name} open` : ''}`;
+      if (process.env.A11Y_ROWS && !new RegExp(process.env.A11Y_ROWS).test(label)) continue;
+      for (const scheme of SCHEMES) {
+        const ready = await test.step(`${label}, ${scheme} mode`, async () => {
           try {
-            await (row.ready ?? anyH1)(page);
-            if (row.open) await row.open.action(page, fixtures);
-            await settle(page);
+            if (scheme === 'light' || row.transient) await showRow(page, row, path, scheme, fixtures);
+            else await switchScheme(page, scheme);
           } catch (err) {
-            found.push(`${label}: did not get ready: ${String(err).split('\n')[0]}`);
-            await row.open?.after?.(page);
-            return;
+            found.push(`${label}, ${scheme} mode: did not get ready: ${String(err).split('\n')[0]}`);
+            return false;
           }
           // Dark mode changes colours only: there the colour rules suffice, which halves the sweep's time.
           const axe = new AxeBuilder({ page });
-          if (colorScheme === 'dark') axe.withRules(['color-contrast', 'link-in-text-block']);
-          const results = await axe.analyze().finally(() => row.open?.after?.(page));
+          if (scheme === 'dark') axe.withRules(['color-contrast', 'link-in-text-block']);
+          const results = await axe.analyze();
           for (const v of results.violations) {
             if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-            found.push(`${label}: [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)} ${n.any[0]?.message ?? ''}`).join('\n    ')}`);
+            found.push(`${label}, ${scheme} mode: [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)} ${n.any[0]?.message ?? ''}`).join('\n    ')}`);
           }
+          return true;
         });
+        if (row.transient) await row.open?.after?.(page);
+        if (!ready) break;
       }
-      await context.close();
-      expect(found, found.join('\n')).toEqual([]);
-    });
-  }
+      if (!row.transient) await row.open?.after?.(page);
+    }
+    await context.close();
+    expect(found, found.join('\n')).toEqual([]);
+  });
 }
 
 test('an image that fails to load shows the designed fallback at the same size, never a broken image', async ({ page, baseURL }) => {
