@@ -327,7 +327,7 @@ for (const role of ['visitor', 'member', 'admin', 'premium'] as const) {
     const baseURL = role === 'premium' ? await paymentsServer() : suiteURL!;
     const storageState = await sessionFor(browser, baseURL, role);
     const { fixtures } = worlds.get(baseURL)!;
-    const context = await browser.newContext({ baseURL, colorScheme: 'light', storageState });
+    const context = await browser.newContext({ baseURL, storageState });
     if (payments && role === 'premium') await routeStripe(context, payments.fake);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
