@@ -4,7 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { ServerGate } from './app/server-gate';
-import { afterFirstPaint, afterPageSettled } from './lib/after-first-paint';
+import { afterFirstPaint, afterPageSettled, loadWhenOnline } from './lib/after-first-paint';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import { userQueryOptions } from './lib/use-user';
@@ -35,9 +35,17 @@ function render() {
 // local store starts once the page has settled (lib/after-first-paint.ts: a few seconds after the first
 // screen, or as soon as the network goes or the page is hidden; the answers that came before are stored
 // then); offline, before the first paint, where the store is all there is to show.
+// Its code may not come (a first visit that lost the network before it did): the page goes on without the
+// store, which starts once the network is back.
 let offline: Promise<void> | null = null;
-const startOffline = () => (offline ??= import('./offline/boot').then((m) => m.bootOfflineStore(queryClient)));
+const loadOfflineStore = () => import('./offline/boot');
 const offlineFailed = (err: unknown) => console.warn('Offline start failed', err);
+const bootOffline = (m: Awaited<ReturnType<typeof loadOfflineStore>>) => m.bootOfflineStore(queryClient);
+const startOffline = () =>
+  (offline ??= loadOfflineStore().then(bootOffline, (err: unknown) => {
+    offlineFailed(err);
+    loadWhenOnline(loadOfflineStore, (m) => void bootOffline(m).catch(offlineFailed))();
+  }));
 if (navigator.onLine) {
   // In a browser the server is known (the desktop app asks for it first): who is signed in is asked for
   // at once, while React renders, instead of once the first render has committed.

@@ -8,6 +8,7 @@ import { useToast } from '@web/components/toaster';
 import { signalSync } from '@web/lib/sync-signals';
 import { notificationsQueryKey, unreadCountQueryKey, userQueryKey } from '@web/lib/query-keys';
 import { platform } from '@web/platform';
+import { loadWhenOnline } from '@web/lib/after-first-paint';
 
 /** Where clicking a native notification goes: its link when that is a plain app path, else the list. */
 export function notificationTarget(link: string | null): string {
@@ -48,14 +49,15 @@ export function useLiveNotifications(userId: string | null | undefined): void {
     if (!userId) return;
     // The client library is loaded after the first paint: it is not needed to show the page.
     let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
-    let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | null = null;
     const refreshNotifications = () => {
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
     };
-    void Promise.all([import('socket.io-client'), platform.loadSocketTransports()]).then(([{ io }, transports]) => {
-      if (cancelled) return;
+    // A client library that could not come (the network went first) is fetched again once it is back.
+    const loading = new AbortController();
+    const loadClient = () => Promise.all([import('socket.io-client'), platform.loadSocketTransports()]);
+    loadWhenOnline(loadClient, ([{ io }, transports]) => {
       const s: Socket<ServerToClientEvents, ClientToServerEvents> = io({ ...socketOptions, ...(transports ? { transports } : {}) });
       socket = s;
       let hasConnected = false;
@@ -92,9 +94,9 @@ export function useLiveNotifications(userId: string | null | undefined): void {
           s.connect();
         }, jitteredDelay(attempt++));
       });
-    });
+    }, loading.signal)();
     return () => {
-      cancelled = true;
+      loading.abort();
       if (retry) clearTimeout(retry);
       socket?.disconnect();
     };

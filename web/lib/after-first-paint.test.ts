@@ -56,6 +56,18 @@ describe('loadWhenOnline (a chunk that could not load)', () => {
     expect(loaded).toHaveBeenCalledTimes(1);
   });
 
+  it('when the failure is known only after the network came back (its online event has passed), then the chunk is fetched again after the first wait', async () => {
+    const load = chunk(0);
+    const loaded = vi.fn();
+    network.onLine = true;
+    loadWhenOnline(load, loaded);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(loaded).toHaveBeenCalledWith('part');
+  });
+
   it('when a try fails because the network went again, then nothing is fetched until it is back', async () => {
     const load = chunk(1);
     const loaded = vi.fn();
@@ -86,5 +98,24 @@ describe('loadWhenOnline (a chunk that could not load)', () => {
     finish('part');
     await vi.advanceTimersByTimeAsync(0);
     expect(loaded).toHaveBeenCalledWith('part');
+  });
+
+  it('when the signal is aborted (the screen that wanted the part has gone), then no more tries are made and a result still to come is dropped', async () => {
+    let finish!: (part: string) => void;
+    const load = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    const loaded = vi.fn();
+    const gone = new AbortController();
+    const retry = loadWhenOnline(load, loaded, gone.signal);
+    network.onLine = true;
+    retry();
+    gone.abort();
+    finish('part');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loaded).not.toHaveBeenCalled();
+
+    comeOnline();
+    retry();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -156,30 +156,39 @@ const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
 
 /**
- * Calls `load` again each time the browser comes back online, and after a failed try made online, again
- * after a growing wait (the online event can come before requests get through), until it succeeds; then
- * hands the result to `loaded` once. Returns a function that tries at once (unless a try is under way).
+ * For something whose fetch has just failed (or is tried now, with the returned function): calls `load`
+ * again each time the browser comes back online, and while it says it is online, again after a growing
+ * wait (the online event can come before requests get through, or before the failure was known), until
+ * it succeeds; then hands the result to `loaded` once. Returns a function that tries at once (unless a
+ * try is under way). Aborting `signal` stops the tries and drops a result still to come.
  */
-export function loadWhenOnline<T>(load: () => Promise<T>, loaded: (value: T) => void): () => void {
+export function loadWhenOnline<T>(load: () => Promise<T>, loaded: (value: T) => void, signal?: AbortSignal): () => void {
   let done = false;
   let trying = false;
   let delay = FIRST_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    done = true;
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+  };
+  const tryLater = () => {
+    timer = setTimeout(retry, delay);
+    delay = Math.min(delay * 2, MAX_RETRY_MS);
+  };
   const retry = () => {
     if (done || trying) return;
     clearTimeout(timer);
     trying = true;
     load().then(
       (value) => {
-        done = true;
-        window.removeEventListener('online', onOnline);
+        if (done) return;
+        stop();
         loaded(value);
       },
       () => {
         trying = false;
-        if (!navigator.onLine) return;
-        timer = setTimeout(retry, delay);
-        delay = Math.min(delay * 2, MAX_RETRY_MS);
+        if (!done && navigator.onLine) tryLater();
       },
     );
   };
@@ -188,6 +197,10 @@ export function loadWhenOnline<T>(load: () => Promise<T>, loaded: (value: T) => 
     retry();
   };
   window.addEventListener('online', onOnline);
+  // Online already: the failure may have been known only after the online event, which will not come again.
+  if (navigator.onLine) tryLater();
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
   return retry;
 }
 
