@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createProject, localRecords, memberWithData, waitForServiceWorker, waitForStored } from './offline-support';
-import { newMember, signUpViaApi } from './support';
+import { createProjectViaApi, newMember, signUpViaApi } from './support';
 
 // Offline-first: the app shell comes from the service worker, the screens from the local
 // store (RxDB on IndexedDB), and writes made offline wait in the outbox until the network is back.
@@ -353,4 +353,66 @@ test('a first visit that lost the network before its offline layer came opens of
   await page.reload({ waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
+});
+
+test.describe('before the app is kept for offline use', () => {
+  // No service worker: the page's code can only come from the network, as before a first visit's worker installed.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a page opened while the network is gone shows the loading screen under the offline banner, then itself once it is back', async ({ page }) => {
+    const savedChunk = /\/assets\/saved-page-[^/]+\.js$/;
+    await page.route(savedChunk, (route) => route.abort('internetdisconnected'));
+    await signUpViaApi(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Saved' }).first().click();
+    await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
+    await expect(page.getByText('Loading...')).toBeVisible();
+
+    await page.unroute(savedChunk);
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved Projects' })).toBeVisible();
+  });
+
+  test('"Why am I seeing this?" pressed while the network is gone opens once it is back, and the page stays', async ({ page, baseURL }) => {
+    const popoverChunk = /\/assets\/ranking-reasons-popover-[^/]+\.js$/;
+    await page.route(popoverChunk, (route) => route.abort('internetdisconnected'));
+    await signUpViaApi(page);
+    await createProjectViaApi(page.request, baseURL!, { title: 'Reasoned offline' });
+    await page.goto('/');
+    const card = page.getByTestId('project-card').filter({ hasText: 'Reasoned offline' }).first();
+    await expect(card).toBeVisible();
+    await page.context().setOffline(true);
+    await card.getByRole('button', { name: 'Why am I seeing this? Reasoned offline' }).click();
+    await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
+    await expect(card).toBeVisible();
+
+    await page.unroute(popoverChunk);
+    await page.context().setOffline(false);
+    const dialog = page.getByRole('dialog', { name: 'Why am I seeing this?' });
+    await expect(dialog.getByTestId('ranking-reasons')).toContainText('Popular this week');
+  });
+
+  test('a toast shown plain because its code could not come is full again once the network is back', async ({ page }) => {
+    const toastChunk = /\/assets\/toast-view-[^/]+\.js$/;
+    await page.route(toastChunk, (route) => route.abort('internetdisconnected'));
+    await signUpViaApi(page);
+    await page.goto('/my-projects');
+    await page.getByRole('button', { name: 'Create Your First Project' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Project' }).getByRole('button', { name: 'Create Project' });
+    const toast = page.getByTestId('toast');
+    await page.context().setOffline(true);
+    await create.click();
+    await expect(toast).toContainText('Please fill out all required fields');
+    await expect(toast).not.toHaveClass(/MuiAlert-root/);
+
+    await page.unroute(toastChunk);
+    const chunkCame = page.waitForResponse(toastChunk);
+    await page.context().setOffline(false);
+    expect((await chunkCame).ok()).toBe(true);
+    await create.click();
+    await expect(toast).toHaveClass(/MuiAlert-root/);
+    await expect(toast).toContainText('Please fill out all required fields');
+  });
 });

@@ -1,20 +1,24 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { safeReturnTo } from '@shared/return-to';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { markFirstScreenShown } from '@web/lib/after-first-paint';
+import { lazyPart, markFirstScreenShown, WHEN_RENDERED } from '@web/lib/after-first-paint';
 import { useUser } from '@web/lib/use-user';
 
-/** Pages load on demand, so a visitor's first paint does not pay for the whole app. */
+/**
+ * Pages load on demand, so a visitor's first paint does not pay for the whole app. A page whose code
+ * cannot come (the network went before the service worker kept the app) shows the loading screen, under
+ * the offline banner, until the network is back, then shows itself.
+ */
 function page<M extends Record<string, unknown>>(loader: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await loader())[name] as ComponentType }));
+  return lazyPart(async () => (await loader())[name] as ComponentType, LoadingScreen, WHEN_RENDERED);
 }
 
 // The landing page and the signed-in shell are chunks of their own too: a visitor never downloads the
 // shell (sidebar, search field), a member never downloads the landing page.
 const LandingPage = page(() => import('@web/features/landing/landing-page'), 'LandingPage');
-const AppShell = lazy(async () => ({ default: (await import('./layouts/app-shell')).AppShell }));
+const AppShell = lazyPart(async () => (await import('./layouts/app-shell')).AppShell, () => <LoadingScreen />, WHEN_RENDERED);
 const SignInPage = page(() => import('@web/features/auth/sign-in-page'), 'SignInPage');
 const TermsPage = page(() => import('@web/features/legal/terms-page'), 'TermsPage');
 const PrivacyPage = page(() => import('@web/features/legal/privacy-page'), 'PrivacyPage');

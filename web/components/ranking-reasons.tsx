@@ -1,9 +1,11 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { WHY_SEEING_THIS, type TRankingReason } from '@shared/ranking-reasons';
+import { lazyPart, WHEN_RENDERED } from '@web/lib/after-first-paint';
 
-const RankingReasonsPopover = lazy(() => import('./ranking-reasons-popover'));
+// Without a network (before the app was kept offline) it opens once the network is back.
+const RankingReasonsPopover = lazyPart(() => import('./ranking-reasons-popover').then((m) => m.default), undefined, WHEN_RENDERED);
 
 /** "Why am I seeing this?" on a ranked card: the reasons the server's ranking gave, as it gave them. */
 export function RankingReasons({ reasons, projectTitle }: { reasons: readonly TRankingReason[]; projectTitle: string }) {

@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { TOAST_DURATION_MS, TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_MAX_WIDTH_PX } from '@shared/constants';
-import { afterFirstPaint } from '@web/lib/after-first-paint';
+import { afterFirstPaint, loadWhenOnline } from '@web/lib/after-first-paint';
 import { TOAST_REGION, toastSeverity, type ToastInput, type ToastViewProps } from './toast-parts';
 
 /**
@@ -50,7 +50,14 @@ const loadToastView = () =>
       LoadedToastView = m.ToastView;
       return { default: m.ToastView };
     },
-    () => ({ default: PlainToast }),
+    () => {
+      // Fetched again once the network is back: later toasts are full ones.
+      loadWhenOnline(
+        () => import('./toast-view'),
+        (m) => (LoadedToastView = m.ToastView),
+      );
+      return { default: PlainToast };
+    },
   ));
 const ToastView = lazy(loadToastView);
 afterFirstPaint(() => void loadToastView());

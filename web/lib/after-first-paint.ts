@@ -126,6 +126,9 @@ export function usePageSettled(): boolean {
   return ready;
 }
 
+/** For lazyPart: a part fetched only when it is first rendered (a page, a popover), never ahead. */
+export const WHEN_RENDERED = (): void => undefined;
+
 /**
  * React.lazy for a part the first paint does not need: its chunk is fetched after the first paint (see
  * afterFirstPaint; `schedule` picks another moment), or sooner when the part is first rendered. A chunk that cannot load (the network
