@@ -19,6 +19,28 @@ function activated(registration: ServiceWorkerRegistration): Promise<void> {
   });
 }
 
+/** Installs that failed while the browser said it was online, after which it is not the network: given up. */
+const ONLINE_FAILURES_MAX = 3;
+
+/**
+ * Registers the worker until it is active. A script or a shell that could not be fetched (a TypeError)
+ * is tried again once the network is back, or after a wait while it says it is online (each try fetches
+ * the whole shell again, so not more than a few times).
+ */
+export function registerUntilActive(container: ServiceWorkerContainer): void {
+  let onlineFailures = 0;
+  const register = () =>
+    container
+      .register('/sw.js', { scope: '/' })
+      .then(activated)
+      .catch((err: unknown) => {
+        console.warn('Service worker not registered', err);
+        // Anything else (workers disabled, a bad script) would fail the same way every time.
+        if (err instanceof TypeError && (!navigator.onLine || ++onlineFailures < ONLINE_FAILURES_MAX)) throw err;
+      });
+  loadWhenOnline(register, () => undefined)();
+}
+
 /**
  * The service worker precaches the app shell so a reload offline opens the app (web only, built app only).
  * A first visit that lost the network before the worker's script or the shell came registers it again
@@ -26,12 +48,5 @@ function activated(registration: ServiceWorkerRegistration): Promise<void> {
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
-  const register = () =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(activated, (err: unknown) => {
-      console.warn('Service worker not registered', err);
-      // The script could not be fetched (a TypeError): tried again. Anything else (workers disabled, a
-      // bad script) would fail the same way every time.
-      if (err instanceof TypeError) throw err;
-    });
-  loadWhenOnline(register, () => undefined)();
+  registerUntilActive(navigator.serviceWorker);
 }
