@@ -44,7 +44,7 @@ const bootOffline = (m: Awaited<ReturnType<typeof loadOfflineStore>>) => m.bootO
 const startOffline = () =>
   (offline ??= loadOfflineStore().then(bootOffline, (err: unknown) => {
     offlineFailed(err);
-    loadWhenOnline(loadOfflineStore, (m) => void bootOffline(m).catch(offlineFailed))();
+    loadWhenOnline(loadOfflineStore, (m) => void bootOffline(m).catch(offlineFailed));
   }));
 if (navigator.onLine) {
   // In a browser the server is known (the desktop app asks for it first): who is signed in is asked for
