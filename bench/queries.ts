@@ -89,7 +89,7 @@ async function timeSearches(ctx: DiscoveryDeps): Promise<Row[]> {
   // and the text index where several words seldom meet.
   const index = ctx.searchIndex ? 'instance index' : `postings, ${await searchIndexOf(ctx.db)}`;
   const log = await searchLog(ctx.db, LOG_PER_CLASS);
-  await searchContent(ctx, 'warm up'); // connections and plans, not any logged query's pages
+  await searchContent(ctx, { q: 'warm up', offset: 0 }); // connections and plans, not any logged query's pages
   const all: { q: string; ms: number }[] = [];
   const failed: string[] = [];
   for (const cls of QUERY_CLASSES) {
@@ -97,7 +97,7 @@ async function timeSearches(ctx: DiscoveryDeps): Promise<Row[]> {
     for (const q of log[cls]) {
       const start = performance.now();
       try {
-        await searchContent(ctx, q);
+        await searchContent(ctx, { q, offset: 0 });
       } catch (err) {
         // Named with the query and kept out of the timings, so one failure does not hide the rest.
         failed.push(`'${q}': ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`);
@@ -109,7 +109,7 @@ async function timeSearches(ctx: DiscoveryDeps): Promise<Row[]> {
     rows.push(summary(`search once (${index}): ${cls}`, ms));
   }
   rows.push(summary(`search once (${index}): all classes`, all.map((a) => a.ms)));
-  for (const q of SEARCHES) rows.push(await time(`search '${q}' (repeated)`, () => searchContent(ctx, q)));
+  for (const q of SEARCHES) rows.push(await time(`search '${q}' (repeated)`, () => searchContent(ctx, { q, offset: 0 })));
   if (failed.length) console.log(`\nFAILED searches (${failed.length}): ${failed.join('; ')}`);
   const slowest = [...all].sort((a, b) => b.ms - a.ms).slice(0, 8);
   console.log(`

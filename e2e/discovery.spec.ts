@@ -249,7 +249,9 @@ test("searching 'raect' from the sidebar shows the React projects and the matchi
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=raect$/);
 
-  // (Other spec files may share the server: the counts are checked against what is listed.)
+  // (Other spec files may share the server: the counts are checked against what is listed, every page shown.)
+  await showEveryPage(page, 'projects');
+  await showEveryPage(page, 'comments');
   const projects = page.getByTestId('projects-results');
   await expect(projects.getByRole('heading', { name: 'Projects' })).toBeVisible();
   await expect(projects.getByRole('heading', { name: reactTitle })).toBeVisible();
@@ -266,6 +268,56 @@ test("searching 'raect' from the sidebar shows the React projects and the matchi
 
   await hit.click();
   await expect(page).toHaveURL(new RegExp(`/project/${vue}$`));
+});
+
+/** Presses a search section's 'Show more' until the section shows everything its count says. */
+async function showEveryPage(page: Page, section: 'projects' | 'comments') {
+  const results = page.getByTestId(`${section}-results`);
+  const more = results.getByRole('button', { name: `Show more ${section}` });
+  const items = results.getByTestId(section === 'projects' ? 'project-card' : 'comment-result');
+  await expect(page.getByTestId(`${section}-count`)).toBeVisible();
+  while (await more.isVisible()) {
+    const before = await items.count();
+    await more.click();
+    await expect.poll(() => items.count()).toBeGreaterThan(before);
+  }
+}
+
+test("a search finding more than a page shows 20 of each section under its full count, and 'Show more' brings the rest", async ({ page, playwright, baseURL }) => {
+  const origin = baseURL!;
+  const word = `zq${token()}`;
+  const author = await member(playwright.request, origin, 'Page', 'Author');
+  for (let i = 0; i < 23; i++) await createProject(author, origin, `Axolotl tracker ${word} ${i}`);
+  await signUpViaApi(page, newMember('Paige', 'Reader'));
+  const host = await createProject(author, origin, 'Guestbook');
+  for (let i = 0; i < 21; i++) {
+    const posted = await page.request.post(`/api/projects/${host}/comments`, { data: { content: `Seen ${word} number ${i}` } });
+    expect(posted.status(), await posted.text()).toBe(201);
+  }
+
+  await page.goto(`/search?q=${word}`);
+  const projects = page.getByTestId('projects-results');
+  const comments = page.getByTestId('comments-results');
+  await expect(page.getByTestId('projects-count')).toHaveText('23');
+  await expect(page.getByTestId('comments-count')).toHaveText('21');
+  await expect(projects.getByTestId('project-card')).toHaveCount(20);
+  await expect(comments.getByTestId('comment-result')).toHaveCount(20);
+
+  // A page that cannot come says so; pressing again brings it.
+  await page.route(/\/api\/search\?.*only=projects/, (route) => route.abort('internetdisconnected'), { times: 1 });
+  await projects.getByRole('button', { name: 'Show more projects' }).click();
+  await expect(projects.getByRole('alert')).toHaveText('Could not load more projects.');
+  await expect(projects.getByTestId('project-card')).toHaveCount(20);
+  await projects.getByRole('button', { name: 'Show more projects' }).click();
+  await expect(projects.getByTestId('project-card')).toHaveCount(23);
+  await expect(projects.getByRole('alert')).toHaveCount(0);
+  await expect(projects.getByRole('button', { name: 'Show more projects' })).toHaveCount(0);
+  // The other section is as it was until asked.
+  await expect(comments.getByTestId('comment-result')).toHaveCount(20);
+  await comments.getByRole('button', { name: 'Show more comments' }).click();
+  await expect(comments.getByTestId('comment-result')).toHaveCount(21);
+  await expect(comments.getByRole('button', { name: 'Show more comments' })).toHaveCount(0);
+  await expect(page.getByTestId('projects-count')).toHaveText('23');
 });
 
 test("the search page prompts for a term without one and says 'No results found' when nothing matches", async ({ page }) => {

@@ -66,7 +66,7 @@ export async function judgeSearch(deps: DiscoveryDeps): Promise<{ results: Judge
   for (const j of JUDGED_QUERIES) {
     const expected = await expectedCount(deps.db, j.means);
     if (expected === 0) continue;
-    const top = (JSON.parse((await searchContent(deps, j.q)).json) as TSearchResults).projects.slice(0, TOP);
+    const top = (JSON.parse((await searchContent(deps, { q: j.q, offset: 0 })).json) as TSearchResults).projects.slice(0, TOP);
     const relevantInTop10 = top.filter((p) => titleMeans(p.title, j.means)).length;
     results.push({ q: j.q, expected, relevantInTop10, precision: relevantInTop10 / Math.min(TOP, expected) });
   }

@@ -25,6 +25,8 @@ export const followingProjectsQueryKey = ['/api/projects/following'] as const;
 export const trendingProjectsQueryKey = ['/api/projects/trending'] as const;
 export const recommendedProjectsQueryKey = ['/api/projects/recommended'] as const;
 export const searchQueryKey = (q: string) => ['/api/search', q] as const;
+/** One section's pages after the first, as 'Show more' asks for them. */
+export const searchMoreQueryKey = (q: string, section: string) => ['/api/search', q, section] as const;
 
 export const notificationsQueryKey = ['/api/notifications'] as const;
 export const unreadCountQueryKey = ['/api/notifications/unread-count'] as const;

@@ -8,7 +8,7 @@ import { parse } from '../../http/validate';
 import { readFollowingProjects } from './list-following-projects';
 import { readRecommendedProjects } from './list-recommended-projects';
 import { listTrendingProjects } from './list-trending-projects';
-import { SearchResultCache } from './search-cache';
+import { searchPageKey, SearchResultCache } from './search-cache';
 import { searchContent } from './search-content';
 import type { LiveSearchIndex } from './search-index/live-search-index';
 
@@ -62,13 +62,13 @@ export function discoveryRoutes(deps: AppDeps, searchIndex: LiveSearchIndex | nu
   });
 
   router.get('/api/search', requireUser, searchLimit, async (req, res) => {
-    const { q } = parse(ZSearchQuerySchema, req.query);
-    // The same answer for every member: shared for a few seconds (search-cache.ts).
+    const query = parse(ZSearchQuerySchema, req.query);
+    // The same answer for every member: shared for a few seconds (search-cache.ts), each page apart.
     const load = async () => {
-      const answer = await searchContent(ctx, q);
+      const answer = await searchContent(ctx, query);
       return { json: cachedJsonOfText(answer.json), shows: answer.shows };
     };
-    const cached = await searches.read(q, load, (answer) => answer.shows);
+    const cached = await searches.read(searchPageKey(query), load, (answer) => answer.shows);
     sendCachedJson(res, cached.json, 'private, no-cache');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchResultCache, searchCacheKey } from './search-cache';
+import { SearchResultCache, searchCacheKey, searchPageKey } from './search-cache';
 
 describe('SearchResultCache', () => {
   it('when a query is read again within the TTL, then the stored answer is served; after it, loaded again', async () => {
@@ -72,5 +72,17 @@ describe('SearchResultCache', () => {
 
   it('keys: trimmed, lower-cased, white space runs as one', () => {
     expect(searchCacheKey('  React \n\t Dashboard ')).toBe('react dashboard');
+  });
+
+  it('pages: each page of a query is its own answer, and no query is read as another page', () => {
+    const keys = [
+      searchPageKey({ q: 'React', offset: 0 }),
+      searchPageKey({ q: 'react', offset: 20, only: 'projects' }),
+      searchPageKey({ q: 'react', offset: 20, only: 'comments' }),
+      searchPageKey({ q: 'projects:20 react', offset: 0 }),
+      searchPageKey({ q: 'react', offset: 0, only: 'projects' }),
+    ].map(searchCacheKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(searchCacheKey(searchPageKey({ q: 'React  Hooks', offset: 0 }))).toBe(searchCacheKey(searchPageKey({ q: 'react hooks', offset: 0 })));
   });
 });

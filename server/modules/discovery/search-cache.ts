@@ -18,6 +18,11 @@ export function searchCacheKey(q: string): string {
   return q.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
+/** A page's key: its section and offset as one word, then the query (so no query's key is another page's). */
+export function searchPageKey(query: { q: string; offset: number; only?: string | undefined }): string {
+  return `${query.only ?? 'all'}:${query.offset} ${query.q}`;
+}
+
 export class SearchResultCache<T> {
   private entries = new Map<string, { value: T; expires: number; shows: ReadonlySet<number> }>();
   /** Loads under way, with the projects whose counters moved while each ran. */

@@ -1,4 +1,4 @@
-import { SEARCH_RESULTS_MAX, type TSearchResults } from '@shared/schemas/discovery';
+import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_MAX, type TSearchQuery, type TSearchResults } from '@shared/schemas/discovery';
 import {
   AUTHOR_LIKENESS_BESIDE_WORDS,
   findWordCorrections,
@@ -97,18 +97,32 @@ async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds
 /** A search's answer: the JSON text of TSearchResults, and the projects it shows (the search cache drops it when one changes). */
 export type SearchAnswer = { json: string; shows: number[] };
 
-const NOTHING_FOUND: SearchAnswer = { json: JSON.stringify({ projects: [], comments: [] } satisfies TSearchResults), shows: [] };
+const NOTHING_FOUND: SearchAnswer = {
+  json: JSON.stringify({ projects: [], comments: [], projectCount: 0, commentCount: 0 } satisfies TSearchResults),
+  shows: [],
+};
 
 /**
- * GET /api/search: projects and comments matching the query, a blank query finds nothing. The page
- * is written by the database (searchResultsJson): the instance ranks ids and never parses a card.
+ * GET /api/search: a page of the projects and comments matching the query (SEARCH_PAGE_SIZE of each
+ * from `offset`, or of one section with `only`) and how many each found; a blank query finds
+ * nothing. The whole ranking is made for every page (its counts, and the same order page after page);
+ * only the page's cards are read, written by the database (searchResultsJson): the instance ranks
+ * ids and never parses a card.
  */
-export async function searchContent(deps: DiscoveryDeps, q: string): Promise<SearchAnswer> {
-  const text = q.trim();
+export async function searchContent(deps: DiscoveryDeps, query: Pick<TSearchQuery, 'q' | 'offset' | 'only'>): Promise<SearchAnswer> {
+  const text = query.q.trim();
   if (!text) return NOTHING_FOUND;
   const hits = await findHits(deps, text);
+  const counts = `,"projectCount":${hits.projectIds.length},"commentCount":${hits.commentIds.length}}`;
+  const slice = (ids: number[], section: 'projects' | 'comments') =>
+    query.only && query.only !== section ? [] : ids.slice(query.offset, query.offset + SEARCH_PAGE_SIZE);
+  const projectIds = slice(hits.projectIds, 'projects');
+  const commentIds = slice(hits.commentIds, 'comments');
+  // Every project ranked: a like on one may move it onto this page.
+  const shows = hits.projectIds;
   // Nothing to write: no statement for the page.
-  if (hits.projectIds.length === 0 && hits.commentIds.length === 0) return NOTHING_FOUND;
-  const page = await searchResultsJson(deps.db, hits.projectIds, hits.commentIds, deps.previewOrigin);
-  return { json: page.json, shows: [...hits.projectIds, ...page.commentProjectIds] };
+  if (projectIds.length === 0 && commentIds.length === 0) return { json: `{"projects":[],"comments":[]${counts}`, shows };
+  const page = await searchResultsJson(deps.db, projectIds, commentIds, deps.previewOrigin);
+  // The database writes the page's object; the counts close it.
+  return { json: `${page.json.slice(0, -1)}${counts}`, shows: [...shows, ...page.commentProjectIds] };
 }

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_QUERY_MAX } from '@shared/constants';
-import { SEARCH_QUERY_TOO_LONG_MESSAGE, SEARCH_RESULTS_MAX, ZSearchResultsSchema, type TSearchResults } from '@shared/schemas/discovery';
+import {
+  SEARCH_OFFSET_MESSAGE,
+  SEARCH_ONLY_MESSAGE,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_TOO_LONG_MESSAGE,
+  SEARCH_RESULTS_MAX,
+  ZSearchResultsSchema,
+} from '@shared/schemas/discovery';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 import { discoveryKit, idsOf } from '../../test/discovery-kit';
+import { searchEveryPage } from '../../test/search-pages';
 
 let t: TestServer;
 let kit: ReturnType<typeof discoveryKit>;
@@ -36,11 +44,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close(), 60_000);
 
-async function search(q: string, client: TestClient = me): Promise<TSearchResults> {
-  const res = await client.get(`/api/search?q=${encodeURIComponent(q)}`);
-  expect(res.status, res.text).toBe(200);
-  return ZSearchResultsSchema.parse(res.body);
-}
+/** Every page of the answer, both sections. */
+const search = (q: string, client: TestClient = me) => searchEveryPage(client, q);
 
 describe('GET /api/search', () => {
   it("when the query has a typo ('raect'), then the React projects and the comment about react are found", async () => {
@@ -100,11 +105,53 @@ describe('GET /api/search', () => {
     expect(found[0]).toBe(own);
   });
 
+  it(`when a search finds more than a page, then it shows ${SEARCH_PAGE_SIZE} of each section with their counts, and each later page of one section follows in order`, async () => {
+    const writer = await t.signUp({ firstName: 'Pip', lastName: 'Pager' });
+    for (let i = 0; i < SEARCH_RESULTS_MAX + 5; i++) await kit.project(writer.user.id, { title: `Narwhal atlas ${i}`, description: 'Maps' });
+    for (let i = 0; i < SEARCH_PAGE_SIZE + 5; i++) await kit.comment(commenter.user.id, ids.vue!, `Narwhal sighting ${i}`);
+    await kit.refresh();
+    const get = async (query: string) => {
+      const res = await me.get(`/api/search?q=narwhal${query}`);
+      expect(res.status, res.text).toBe(200);
+      return ZSearchResultsSchema.parse(res.body);
+    };
+    const first = await get('');
+    expect(first).toMatchObject({ projectCount: SEARCH_RESULTS_MAX, commentCount: SEARCH_PAGE_SIZE + 5 });
+    expect(first.projects).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(first.comments).toHaveLength(SEARCH_PAGE_SIZE);
+
+    const second = await get(`&only=projects&offset=${SEARCH_PAGE_SIZE}`);
+    expect(second).toMatchObject({ projectCount: SEARCH_RESULTS_MAX, commentCount: SEARCH_PAGE_SIZE + 5, comments: [] });
+    const last = await get(`&only=projects&offset=${2 * SEARCH_PAGE_SIZE}`);
+    expect(last.projects).toHaveLength(SEARCH_RESULTS_MAX - 2 * SEARCH_PAGE_SIZE);
+    const moreComments = await get(`&only=comments&offset=${SEARCH_PAGE_SIZE}`);
+    expect(moreComments.projects).toEqual([]);
+    expect(moreComments.comments).toHaveLength(5);
+    // The pages are one ranking cut in pieces: the same order as every page's items read at once.
+    const all = await search('narwhal');
+    expect(idsOf(all.projects)).toEqual(idsOf([...first.projects, ...second.projects, ...last.projects]));
+    expect(all.comments.map((c) => c.id)).toEqual([...first.comments, ...moreComments.comments].map((c) => c.id));
+    expect(await get(`&offset=${SEARCH_RESULTS_MAX}`)).toEqual({ projects: [], comments: [], projectCount: SEARCH_RESULTS_MAX, commentCount: SEARCH_PAGE_SIZE + 5 });
+  });
+
+  it('when the page is asked for with a bad offset or section, then 400 with a message', async () => {
+    for (const offset of ['-1', 'abc', '2.5', String(SEARCH_RESULTS_MAX + 1), '']) {
+      const res = await me.get(`/api/search?q=react&offset=${offset}`);
+      expect(res.status, offset).toBe(400);
+      expect(res.body).toEqual({ message: SEARCH_OFFSET_MESSAGE });
+    }
+    expect(SEARCH_OFFSET_MESSAGE).toBe('offset must be a whole number from 0 to 50');
+    const section = await me.get('/api/search?q=react&only=users');
+    expect(section.status).toBe(400);
+    expect(section.body).toEqual({ message: SEARCH_ONLY_MESSAGE });
+    expect(SEARCH_ONLY_MESSAGE).toBe('only must be one of projects, comments');
+  });
+
   it('when the query is blank, missing or whitespace, then both lists are empty', async () => {
     for (const path of ['/api/search?q=', '/api/search', '/api/search?q=%20%20%20']) {
       const res = await me.get(path);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ projects: [], comments: [] });
+      expect(res.body).toEqual({ projects: [], comments: [], projectCount: 0, commentCount: 0 });
     }
   });
 

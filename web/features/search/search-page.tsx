@@ -13,6 +13,7 @@ import { useAuthRedirect } from '@web/components/use-auth-redirect';
 import { useSearchResults } from '@web/api/discovery/get-search-results';
 import { CommentResults } from './components/comment-results';
 import { ResultSection } from './components/result-section';
+import { useSearchSection } from './hooks/use-search-section';
 
 function Message({ title, text }: { title: string; text?: string }) {
   return (
@@ -28,7 +29,7 @@ function Message({ title, text }: { title: string; text?: string }) {
   );
 }
 
-/** /search?q=: the Projects and Comments sections with their counts. */
+/** /search?q=: the Projects and Comments sections with their counts, a page of each and 'Show more'. */
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
@@ -39,8 +40,10 @@ export function SearchPage() {
     if (results.error) authRedirect(results.error);
   }, [results.error, authRedirect]);
 
-  const projects = results.data?.projects ?? [];
-  const comments = results.data?.comments ?? [];
+  const projectSection = useSearchSection(q, 'projects', results.data, (page) => page.projects);
+  const commentSection = useSearchSection(q, 'comments', results.data, (page) => page.comments);
+  const projects = projectSection.items;
+  const comments = commentSection.items;
 
   return (
     <Stack spacing={4}>
@@ -65,14 +68,14 @@ export function SearchPage() {
         <Message title="No results found" text="Try other words, or check the spelling." />
       ) : (
         <>
-          <ResultSection id="projects" title="Projects" count={projects.length}>
+          <ResultSection id="projects" title="Projects" count={projectSection.count} more={projectSection}>
             {projects.length === 0 ? (
               <Typography color="textSecondary">No matching projects</Typography>
             ) : (
               <ProjectGrid projects={projects} />
             )}
           </ResultSection>
-          <ResultSection id="comments" title="Comments" count={comments.length}>
+          <ResultSection id="comments" title="Comments" count={commentSection.count} more={commentSection}>
             {comments.length === 0 ? (
               <Typography color="textSecondary">No matching comments</Typography>
             ) : (
