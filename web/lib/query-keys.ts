@@ -1,3 +1,5 @@
+import type { TSearchSection } from '@shared/schemas/discovery';
+
 /**
  * Every TanStack Query key of the web app, in one place. A key starts with the API path it reads, so
  * the default query function (api-client.ts getQueryFn) and prefix invalidation both work:
@@ -26,7 +28,7 @@ export const trendingProjectsQueryKey = ['/api/projects/trending'] as const;
 export const recommendedProjectsQueryKey = ['/api/projects/recommended'] as const;
 export const searchQueryKey = (q: string) => ['/api/search', q] as const;
 /** One section's pages after the first, as 'Show more' asks for them. */
-export const searchMoreQueryKey = (q: string, section: string) => ['/api/search', q, section] as const;
+export const searchMoreQueryKey = (q: string, section: TSearchSection) => ['/api/search', q, section] as const;
 
 export const notificationsQueryKey = ['/api/notifications'] as const;
 export const unreadCountQueryKey = ['/api/notifications/unread-count'] as const;

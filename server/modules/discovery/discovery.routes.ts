@@ -9,7 +9,7 @@ import { readFollowingProjects } from './list-following-projects';
 import { readRecommendedProjects } from './list-recommended-projects';
 import { listTrendingProjects } from './list-trending-projects';
 import { searchPageKey, SearchResultCache } from './search-cache';
-import { searchContent } from './search-content';
+import { rankSearch, searchContent, type SearchHits } from './search-content';
 import type { LiveSearchIndex } from './search-index/live-search-index';
 
 /** Explore's feeds and search. Mounted before the projects router so /api/projects/:id does not swallow them. */
@@ -23,11 +23,20 @@ export function discoveryRoutes(deps: AppDeps, searchIndex: LiveSearchIndex | nu
     searchIndex: searchIndex ?? undefined,
   };
   const searches = new SearchResultCache<{ json: CachedJson; shows: number[] }>();
+  // A query's ranking, kept as long as its pages: 'Show more' cuts the next page from the ranking the
+  // first came from instead of ranking again (and a project written since cannot repeat one shown).
+  const rankings = new SearchResultCache<SearchHits>();
   // Every write the public cache hears of (any successful API write that others could read, on any
   // instance) empties the shared search answers before its answer leaves: search shows edits and counters.
   // A like or a comment drops only the answers showing its project (a new comment matching some query
   // shows there within the search TTL).
-  deps.cache.onDrop((scope) => ('counters' in scope ? searches.dropShowing(scope.counters) : searches.clear()));
+  deps.cache.onDrop((scope) => {
+    for (const cache of [searches, rankings]) {
+      if ('counters' in scope) cache.dropShowing(scope.counters);
+      else cache.clear();
+    }
+  });
+  const rank = (text: string) => rankings.read(text, () => rankSearch(ctx, text), (hits) => hits.projectIds);
 
   // Per member, cached until a write changes what it lists (readFollowingProjects), revalidated by ETag.
   router.get('/api/projects/following', requireUser, async (req, res) => {
@@ -65,7 +74,7 @@ export function discoveryRoutes(deps: AppDeps, searchIndex: LiveSearchIndex | nu
     const query = parse(ZSearchQuerySchema, req.query);
     // The same answer for every member: shared for a few seconds (search-cache.ts), each page apart.
     const load = async () => {
-      const answer = await searchContent(ctx, query);
+      const answer = await searchContent(ctx, query, rank);
       return { json: cachedJsonOfText(answer.json), shows: answer.shows };
     };
     const cached = await searches.read(searchPageKey(query), load, (answer) => answer.shows);

@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_MAX, type TSearchQuery, type TSearchResults } from '@shared/schemas/discovery';
+import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_MAX, type TSearchQuery, type TSearchResults, type TSearchSection } from '@shared/schemas/discovery';
 import {
   AUTHOR_LIKENESS_BESIDE_WORDS,
   findWordCorrections,
@@ -67,12 +67,12 @@ export function withoutTypos(terms: SearchTerms): SearchTerms {
 }
 
 /**
- * The matching project ids and comments: the words as typed first; typo tolerance (swapped letters,
+ * A search's ranking (SearchHits): the words as typed first; typo tolerance (swapped letters,
  * lexicon corrections) only when their full text finds less than a full page of projects (authors
  * whose names merely resemble a misspelt word do not count), so a common word never pays for the
  * trigram lookups. The trigram thresholds are connection settings (db/client.ts CONNECTION_SETTINGS).
  */
-async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds: number[]; commentIds: number[] }> {
+export async function rankSearch(deps: DiscoveryDeps, text: string): Promise<SearchHits> {
   const db = deps.db;
   const index = deps.searchIndex;
   // Both rounds see the changes committed before the search began: one look at the index's changes.
@@ -94,6 +94,9 @@ async function findHits(deps: DiscoveryDeps, text: string): Promise<{ projectIds
   return run(searchTermsOf(text, corrections));
 }
 
+/** A search's ranking: up to SEARCH_RESULTS_MAX project ids and as many comment ids, best first. */
+export type SearchHits = { projectIds: number[]; commentIds: number[] };
+
 /** A search's answer: the JSON text of TSearchResults, and the projects it shows (the search cache drops it when one changes). */
 export type SearchAnswer = { json: string; shows: number[] };
 
@@ -105,16 +108,20 @@ const NOTHING_FOUND: SearchAnswer = {
 /**
  * GET /api/search: a page of the projects and comments matching the query (SEARCH_PAGE_SIZE of each
  * from `offset`, or of one section with `only`) and how many each found; a blank query finds
- * nothing. The whole ranking is made for every page (its counts, and the same order page after page);
+ * nothing. The page is cut from the whole ranking (its counts, and the same order page after page);
  * only the page's cards are read, written by the database (searchResultsJson): the instance ranks
- * ids and never parses a card.
+ * ids and never parses a card. `rank` may answer a ranking made for an earlier page of the query.
  */
-export async function searchContent(deps: DiscoveryDeps, query: Pick<TSearchQuery, 'q' | 'offset' | 'only'>): Promise<SearchAnswer> {
+export async function searchContent(
+  deps: DiscoveryDeps,
+  query: Pick<TSearchQuery, 'q' | 'offset' | 'only'>,
+  rank: (text: string) => Promise<SearchHits> = (text) => rankSearch(deps, text),
+): Promise<SearchAnswer> {
   const text = query.q.trim();
   if (!text) return NOTHING_FOUND;
-  const hits = await findHits(deps, text);
+  const hits = await rank(text);
   const counts = `,"projectCount":${hits.projectIds.length},"commentCount":${hits.commentIds.length}}`;
-  const slice = (ids: number[], section: 'projects' | 'comments') =>
+  const slice = (ids: number[], section: TSearchSection) =>
     query.only && query.only !== section ? [] : ids.slice(query.offset, query.offset + SEARCH_PAGE_SIZE);
   const projectIds = slice(hits.projectIds, 'projects');
   const commentIds = slice(hits.commentIds, 'comments');

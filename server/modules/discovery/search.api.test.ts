@@ -134,6 +134,29 @@ describe('GET /api/search', () => {
     expect(await get(`&offset=${SEARCH_RESULTS_MAX}`)).toEqual({ projects: [], comments: [], projectCount: SEARCH_RESULTS_MAX, commentCount: SEARCH_PAGE_SIZE + 5 });
   });
 
+  it("when 'Show more' asks for the next page, then it is cut from the ranking the first page came from, though a project written since would rank first", async () => {
+    const writer = await t.signUp();
+    for (let i = 0; i < SEARCH_PAGE_SIZE + 10; i++) await kit.project(writer.user.id, { title: `Okapi survey ${i}`, description: 'Field notes' });
+    await kit.refresh();
+    const page = async (query: string) => ZSearchResultsSchema.parse((await me.get(`/api/search?q=okapi${query}`)).body);
+    const first = await page('');
+    // Written straight to the database (nothing the caches hear of), liked enough to rank first now.
+    const late = await kit.project(writer.user.id, { title: 'Okapi survey late', description: 'Field notes' });
+    await kit.setCounts([late.id], { reactionCount: 1_000 });
+    await kit.refresh();
+    const second = await page(`&only=projects&offset=${SEARCH_PAGE_SIZE}`);
+    expect(second.projectCount).toBe(SEARCH_PAGE_SIZE + 10);
+    const shown = idsOf([...first.projects, ...second.projects]);
+    expect(new Set(shown).size).toBe(SEARCH_PAGE_SIZE + 10);
+    expect(shown).not.toContain(late.id);
+
+    // Once a write drops the shared answers, a new search ranks it first.
+    t.deps.cache.invalidate({ all: true });
+    const again = await page('');
+    expect(again.projectCount).toBe(SEARCH_PAGE_SIZE + 11);
+    expect(again.projects[0]!.id).toBe(late.id);
+  });
+
   it('when the page is asked for with a bad offset or section, then 400 with a message', async () => {
     for (const offset of ['-1', 'abc', '2.5', String(SEARCH_RESULTS_MAX + 1), '']) {
       const res = await me.get(`/api/search?q=react&offset=${offset}`);
