@@ -77,15 +77,16 @@ export async function rankSearch(deps: DiscoveryDeps, text: string): Promise<Sea
   const index = deps.searchIndex;
   // Both rounds see the changes committed before the search began: one look at the index's changes.
   const began = performance.now();
-  const run = async (terms: SearchTerms, authorLikenessMin?: number) => {
+  const run = async (terms: SearchTerms, authorLikenessMin?: number, commentsWhenMatches?: number) => {
     // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
-    const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, began);
+    const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, { since: began, commentsWhenMatches });
     if (found) return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, commentIds: found.commentIds };
     const [projects, commentIds] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchCommentIds(db, terms, SEARCH_RESULTS_MAX)]);
     return { projectIds: projects.ids, textMatches: projects.textMatches, commentIds };
   };
-  // Kept only when its words fill the page, so weaker author names could not have shown.
-  const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS);
+  // Kept only when its words fill the page, so weaker author names could not have shown (and only
+  // then are its comments wanted).
+  const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS, SEARCH_RESULTS_MAX);
   if (exact.textMatches >= SEARCH_RESULTS_MAX) return exact;
   const corrections = await findWordCorrections(
     db,

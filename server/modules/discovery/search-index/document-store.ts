@@ -324,17 +324,29 @@ export class DocumentStore {
 
   /** The row's document, for ts_rank. */
   documentOf(slot: number): DocumentView {
-    const start = this.docStart[slot]!;
-    const size = this.docSize[slot]!;
-    const words = this.lexicon.words;
-    return {
-      size,
-      lexemeAt: (i) => words[this.entryLexeme[start + i]!]!,
-      positionsAt: (i) => {
-        const from = this.entryPlaces[start + i]!;
-        return this.places.subarray(from, from + this.entryPlaceCount[start + i]!);
-      },
-    };
+    return new StoredDocument(this.docStart[slot]!, this.docSize[slot]!, this.lexicon.words, this.entryLexeme, this.entryPlaces, this.entryPlaceCount, this.places);
+  }
+}
+
+/** A stored row's document as ts_rank reads it: views of the store's arrays, nothing copied. */
+class StoredDocument implements DocumentView {
+  constructor(
+    private readonly start: number,
+    readonly size: number,
+    private readonly words: readonly string[],
+    private readonly entryLexeme: Int32Array,
+    private readonly entryPlaces: Int32Array,
+    private readonly entryPlaceCount: Uint16Array,
+    private readonly places: Uint16Array,
+  ) {}
+
+  lexemeAt(i: number): string {
+    return this.words[this.entryLexeme[this.start + i]!]!;
+  }
+
+  positionsAt(i: number): Uint16Array {
+    const from = this.entryPlaces[this.start + i]!;
+    return this.places.subarray(from, from + this.entryPlaceCount[this.start + i]!);
   }
 }
 

@@ -81,4 +81,25 @@ describe('search through the instance index', () => {
     expect(withComments.filter((n) => n > 0).length).toBeGreaterThan(10);
     expect(differing).toEqual([]);
   });
+
+  it("when a round wants comments only once enough projects match, then it ranks them only then, and they are the round's comments", async () => {
+    let skipped = 0;
+    let kept = 0;
+    for (const q of await typedQueries()) {
+      const exact = withoutTypos(searchTermsOf(q));
+      const every = (await search.find(exact, 50, AUTHOR_LIKENESS_BESIDE_WORDS))!;
+      const wanting = (await search.find(exact, 50, AUTHOR_LIKENESS_BESIDE_WORDS, { commentsWhenMatches: 50 }))!;
+      expect(wanting.projects).toEqual(every.projects);
+      if (every.projects.textMatches >= 50) {
+        expect(wanting.commentIds, q).toEqual(every.commentIds);
+        if (every.commentIds.length > 0) kept++;
+      } else {
+        expect(wanting.commentIds, q).toEqual([]);
+        if (every.commentIds.length > 0) skipped++;
+      }
+    }
+    // Both sides seen: rounds whose comments were left out and rounds that kept theirs.
+    expect(skipped).toBeGreaterThan(5);
+    expect(kept).toBeGreaterThan(5);
+  });
 });

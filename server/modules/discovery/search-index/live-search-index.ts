@@ -83,15 +83,17 @@ export class LiveSearchIndex {
 
   /**
    * Both halves of a search through the index: the projects' page and the comments' ids (their rows
-   * are read with the page the search keeps). Up to date with every change committed
-   * before `since` (performance.now() when the search began: its rounds share one look); null while
+   * are read with the page the search keeps). Up to date with every change committed before `since`
+   * (performance.now() when the search began: its rounds share one look). With
+   * `commentsWhenMatches`, comments are ranked only when at least that many projects matched the
+   * words (a round that falls short is searched again, and its comments would go unused). Null while
    * it loads (the caller asks SQL).
    */
   async find(
     terms: SearchTerms,
     limit: number,
     authorLikenessMin?: number,
-    since = performance.now(),
+    { since = performance.now(), commentsWhenMatches }: { since?: number; commentsWhenMatches?: number } = {},
   ): Promise<IndexSearchAnswer | null> {
     const index = await this.current(since);
     if (!index) return null;
@@ -100,6 +102,7 @@ export class LiveSearchIndex {
       return await index.search({
         projects: this.projectQuery(words, terms, limit, authorLikenessMin),
         comments: terms.words.length === 0 ? null : { ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit },
+        commentsWhenMatches,
       });
     } catch (err) {
       if (!index.broken) throw err;

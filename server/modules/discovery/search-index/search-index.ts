@@ -1,10 +1,10 @@
 import { isPremiumNow } from '../../../access/premium';
 import { DocumentStore, type WordMarks } from './document-store';
-import { grown, trimmed } from './growable';
+import { grown, trimmed, Visits } from './growable';
 import { Lexicon } from './lexicon';
 import { RANK_BY_RANK_PLUS_ONE, tsRank, type QueryTerm } from './text-rank';
 import { UserDirectory, type AlikeUser, type IndexedUser, type UserEntry } from './user-directory';
-import { WordSimilarity } from './word-similarity';
+import { paddedWords, WordSimilarity } from './word-similarity';
 
 /**
  * What search ranks, held in memory by each instance: every project's stored search document, title,
@@ -58,8 +58,11 @@ export type IndexChange =
   | { kind: 'comment'; comment: IndexedComment }
   | { kind: 'removeComment'; id: number };
 export type IndexCounts = { projects: number; comments: number };
-/** Both halves of one search round (no comments for a query without words). */
-export type IndexSearch = { projects: ProjectQuery; comments: CommentQuery | null };
+/**
+ * Both halves of one search round (no comments for a query without words); with
+ * `commentsWhenMatches`, the comments only when at least that many projects matched the words.
+ */
+export type IndexSearch = { projects: ProjectQuery; comments: CommentQuery | null; commentsWhenMatches?: number };
 export type IndexSearchAnswer = { projects: ProjectAnswer; commentIds: number[] };
 
 /**
@@ -123,13 +126,21 @@ export class SearchIndex implements SearchBackend {
   private trending = new Float64Array(0);
   /** The author's user slot, or -1 while the index has not heard of them. */
   private authorSlot = new Int32Array(0);
-  /** Titles as UTF-8 in one array: a million strings would each be an object every collection walks. */
+  /**
+   * Titles as UTF-8 in one array (a million strings would each be an object every collection walks),
+   * as paddedWords gives them: what the title's likeness to a query reads.
+   */
   private titleBytes = new Uint8Array(0);
   private titleStart = new Int32Array(0);
   private titleLength = new Uint16Array(0);
   private titleByteCount = 0;
+  /** titleBytes as a Buffer, to decode a title without a Buffer made for it (made again when titleBytes is replaced). */
+  private titleText = Buffer.alloc(0);
   /** The title's last place in the document (its words come first). */
   private titleEnd = new Uint16Array(0);
+
+  /** The projects a search has ranked (a candidate may also be its author's). */
+  private readonly ranked = new Visits();
 
   // Per comment slot.
   private writerSlot = new Int32Array(0);
@@ -161,7 +172,9 @@ export class SearchIndex implements SearchBackend {
   }
 
   searchNow(query: IndexSearch): IndexSearchAnswer {
-    return { projects: this.searchProjects(query.projects), commentIds: query.comments ? this.searchComments(query.comments) : [] };
+    const projects = this.searchProjects(query.projects);
+    const comments = query.comments && projects.textMatches >= (query.commentsWhenMatches ?? 0) ? this.searchComments(query.comments) : [];
+    return { projects, commentIds: comments };
   }
 
   close(): void {}
@@ -261,8 +274,9 @@ export class SearchIndex implements SearchBackend {
   }
 
   private setTitle(slot: number, title: string): void {
-    if (this.titleOf(slot) === title) return;
-    const bytes = Buffer.from(title);
+    const padded = paddedWords(title);
+    if (this.titleOf(slot) === padded) return;
+    const bytes = Buffer.from(padded);
     this.titleBytes = grown(this.titleBytes, this.titleByteCount + bytes.length, (k) => new Uint8Array(k));
     this.titleBytes.set(bytes, this.titleByteCount);
     this.titleStart[slot] = this.titleByteCount;
@@ -271,7 +285,10 @@ export class SearchIndex implements SearchBackend {
   }
 
   private titleOf(slot: number): string {
-    return Buffer.from(this.titleBytes.buffer, this.titleBytes.byteOffset + this.titleStart[slot]!, this.titleLength[slot]!).toString('utf8');
+    const bytes = this.titleBytes;
+    if (this.titleText.buffer !== bytes.buffer) this.titleText = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    const start = this.titleStart[slot]!;
+    return this.titleText.toString('utf8', start, start + this.titleLength[slot]!);
   }
 
   /** The query's words as flags: a word whose spellings all are stop words is left out, as tsquery leaves it out. */
@@ -308,23 +325,26 @@ export class SearchIndex implements SearchBackend {
     const authors = this.users.alike(likeness, least, q.authorsMax);
     const likenessOf = new Map(authors.map((a) => [a.user.slot, a.likeness]));
 
-    const rows = new Map<number, Ranked>();
+    const rows: Ranked[] = [];
+    const seen = this.ranked;
+    seen.fit(store.slotCount);
+    seen.start();
     const rank = (slot: number, hit: boolean) => {
       const user = this.users.at(this.authorSlot[slot]!);
-      if (!user || user.isHidden || rows.has(slot)) return;
+      if (!user || user.isHidden || !seen.first(slot)) return;
       const byName = q.authorWeight * (likenessOf.get(user.slot) ?? 0);
       let relevance = byName;
       if (hit) {
         const title = marked.likely ? (store.hasAll(slot, marked.likely, this.titleEnd[slot]) ? 0.7 : store.hasAll(slot, marked.query, this.titleEnd[slot]) ? 0.6 : 0) : 0;
         const others = Math.max(byName, this.fullTextRelevance(store, slot, marked), title);
-        relevance = Math.max(likeness.of(this.titleOf(slot), others), others);
+        relevance = Math.max(likeness.ofPadded(this.titleOf(slot), others), others);
       }
-      rows.set(slot, { slot, relevance, step: relevanceStep(relevance), textHit: hit, premium: isPremiumNow(user, now) });
+      rows.push({ slot, relevance, step: relevanceStep(relevance), textHit: hit, premium: isPremiumNow(user, now) });
     };
     for (const slot of candidates) rank(slot, true);
     for (const { slot, hit } of this.authorsProjects(authors, q, textHit, now)) rank(slot, hit);
 
-    const ranked = [...rows.values()].sort(
+    const ranked = rows.sort(
       (a, b) => b.step - a.step || Number(b.premium) - Number(a.premium) || b.relevance - a.relevance || this.trendingOrder(a.slot, b.slot),
     );
     return {
@@ -359,7 +379,8 @@ export class SearchIndex implements SearchBackend {
 
   /**
    * The authors' best projects: each author's most trending few, those the words find and at most a
-   * page of the others, in the order a page gives projects found by their author's name.
+   * page of the others, in the order a page gives projects found by their author's name (the name's
+   * step, premium first, the likeness, then the most trending: only authors tied on all three mix).
    */
   private authorsProjects(
     authors: readonly AlikeUser[],
@@ -367,22 +388,44 @@ export class SearchIndex implements SearchBackend {
     textHit: (slot: number) => boolean,
     now: Date,
   ): { slot: number; hit: boolean }[] {
-    const rows: { slot: number; hit: boolean; step: number; premium: boolean; likeness: number }[] = [];
+    const found: { slot: number; hit: boolean }[] = [];
+    const groups: { slots: number[]; step: number; premium: boolean; likeness: number }[] = [];
     for (const { user, likeness } of authors) {
-      const slots = new Set<number>();
-      const { data, length } = user.projects;
-      for (let i = 0; i < length; i++) {
-        const slot = data[i]!;
-        if (this.projects.isAlive(slot) && this.authorSlot[slot] === user.slot) slots.add(slot);
+      const slots: number[] = [];
+      for (const slot of this.bestOf(user, q.projectsPerAuthor)) {
+        if (textHit(slot)) found.push({ slot, hit: true });
+        else slots.push(slot);
       }
-      const best = [...slots].sort((a, b) => this.trendingOrder(a, b)).slice(0, q.projectsPerAuthor);
-      const step = relevanceStep(q.authorWeight * likeness);
-      const premium = isPremiumNow(user, now);
-      for (const slot of best) rows.push({ slot, hit: textHit(slot), step, premium, likeness });
+      if (slots.length > 0) groups.push({ slots, step: relevanceStep(q.authorWeight * likeness), premium: isPremiumNow(user, now), likeness });
     }
-    const order = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-      b.step - a.step || Number(b.premium) - Number(a.premium) || b.likeness - a.likeness || this.trendingOrder(a.slot, b.slot);
-    const others = rows.filter((r) => !r.hit).sort(order).slice(0, q.limit);
-    return [...rows.filter((r) => r.hit), ...others];
+    const tied = (a: (typeof groups)[number], b: (typeof groups)[number]) => b.step - a.step || Number(b.premium) - Number(a.premium) || b.likeness - a.likeness;
+    groups.sort(tied);
+    let others = 0;
+    for (let i = 0; i < groups.length && others < q.limit; ) {
+      let j = i + 1;
+      while (j < groups.length && tied(groups[i]!, groups[j]!) === 0) j++;
+      const slots = j === i + 1 ? groups[i]!.slots : groups.slice(i, j).flatMap((g) => g.slots).sort((a, b) => this.trendingOrder(a, b));
+      for (const slot of slots.slice(0, q.limit - others)) found.push({ slot, hit: false });
+      others = Math.min(q.limit, others + slots.length);
+      i = j;
+    }
+    return found;
+  }
+
+  /** An author's `count` most trending projects (a project listed twice counts once). */
+  private bestOf(user: UserEntry, count: number): number[] {
+    const slots: number[] = [];
+    const { data, length } = user.projects;
+    for (let i = 0; i < length; i++) {
+      const slot = data[i]!;
+      if (this.projects.isAlive(slot) && this.authorSlot[slot] === user.slot) slots.push(slot);
+    }
+    slots.sort((a, b) => this.trendingOrder(a, b));
+    const best: number[] = [];
+    for (const slot of slots) {
+      if (best.length === count) break;
+      if (best[best.length - 1] !== slot) best.push(slot);
+    }
+    return best;
   }
 }

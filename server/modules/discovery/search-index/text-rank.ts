@@ -108,8 +108,17 @@ function entriesOf(doc: DocumentView, term: QueryTerm): [number, number] {
   return [first, end];
 }
 
+/** Terms already put in order: a search ranks many documents with the same terms. */
+const ordered = new WeakMap<readonly QueryTerm[], QueryTerm[]>();
+
 /** The query's terms in PostgreSQL's order, each once (by lexeme: a prefix and a whole word of one lexeme count once). */
 function distinctTerms(terms: readonly QueryTerm[]): QueryTerm[] {
+  let distinct = ordered.get(terms);
+  if (!distinct) ordered.set(terms, (distinct = distinctTermsOf(terms)));
+  return distinct;
+}
+
+function distinctTermsOf(terms: readonly QueryTerm[]): QueryTerm[] {
   const sorted = [...terms].sort((a, b) => compareLexemes(a.lexeme, b.lexeme));
   return sorted.filter((t, i) => i === 0 || sorted[i - 1]!.lexeme !== t.lexeme);
 }

@@ -1,5 +1,5 @@
 import { grown, IntList, Visits } from './growable';
-import { trigramsOf, type WordSimilarity } from './word-similarity';
+import { TrigramCodes, trigramsOf, type WordSimilarity } from './word-similarity';
 
 /** A user as search reads them: the name it matches, whether they are hidden from others (access/visibility-sql.ts) and their premium. */
 export type IndexedUser = { id: string; name: string; isHidden: boolean; isPremium: boolean; premiumExpiresAt: Date | null };
@@ -16,6 +16,12 @@ export class UserDirectory {
   private readonly nameTrigrams = new Map<string, IntList>();
   private readonly visits = new Visits();
   private shared = new Uint16Array(0);
+  /** Each name's trigrams as codes, one name after another: a name's likeness is measured per search. */
+  private readonly codes = new TrigramCodes();
+  private nameCodes = new Int32Array(0);
+  private nameCodeCount = 0;
+  private nameStart = new Int32Array(0);
+  private nameLength = new Int32Array(0);
 
   get(id: string): UserEntry | undefined {
     return this.byId.get(id);
@@ -34,14 +40,20 @@ export class UserDirectory {
   /** Adds or updates a user; answers their entry and whether they are new. */
   set(user: IndexedUser): { entry: UserEntry; isNew: boolean } {
     const known = this.byId.get(user.id);
+    const renamed = !known || known.name !== user.name;
     const entry: UserEntry = known ? Object.assign(known, user) : { ...user, slot: this.bySlot.length, projects: new IntList() };
     if (!known) {
       this.byId.set(user.id, entry);
       this.bySlot.push(entry);
       this.visits.fit(this.bySlot.length);
       this.shared = grown(this.shared, this.bySlot.length, (n) => new Uint16Array(n));
+      this.nameStart = grown(this.nameStart, this.bySlot.length, (n) => new Int32Array(n));
+      this.nameLength = grown(this.nameLength, this.bySlot.length, (n) => new Int32Array(n));
     }
-    for (const trigram of new Set(trigramsOf(user.name))) {
+    if (!renamed) return { entry, isNew: false };
+    const trigrams = trigramsOf(user.name);
+    this.setNameCodes(entry.slot, this.codes.encode(trigrams));
+    for (const trigram of new Set(trigrams)) {
       let list = this.nameTrigrams.get(trigram);
       if (!list) this.nameTrigrams.set(trigram, (list = new IntList()));
       list.push(entry.slot);
@@ -55,7 +67,17 @@ export class UserDirectory {
     if (!entry) return;
     entry.isHidden = true;
     entry.name = '';
+    this.nameLength[entry.slot] = 0;
     this.byId.delete(id);
+  }
+
+  /** A renamed user's codes go after the others; their old ones stay unused. */
+  private setNameCodes(slot: number, codes: readonly number[]): void {
+    this.nameCodes = grown(this.nameCodes, this.nameCodeCount + codes.length, (n) => new Int32Array(n));
+    this.nameCodes.set(codes, this.nameCodeCount);
+    this.nameStart[slot] = this.nameCodeCount;
+    this.nameLength[slot] = codes.length;
+    this.nameCodeCount += codes.length;
   }
 
   /**
@@ -105,7 +127,8 @@ export class UserDirectory {
       if (kept.length === max && bound < kept[max - 1]!.likeness) break;
       const user = this.bySlot[slot]!;
       if (user.isHidden || !this.byId.has(user.id)) continue;
-      const value = likeness.of(user.name);
+      const start = this.nameStart[slot]!;
+      const value = likeness.ofCoded(this.nameCodes, start, start + this.nameLength[slot]!, this.codes);
       if (value < least) continue;
       insertKept(kept, { user, likeness: value }, max);
     }

@@ -9,6 +9,8 @@
  * three bytes, which can only differ when two hashes collide.
  */
 
+import { grown, Visits } from './growable';
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -34,9 +36,69 @@ function similarity(shared: number, queryTrigrams: number, stretchTrigrams: numb
   return Math.fround(shared / (queryTrigrams + stretchTrigrams - shared));
 }
 
+/**
+ * Trigrams as numbers, for texts measured again and again (users' names): each text is coded once
+ * when it is stored, and its likeness to a query is then measured without a string made or hashed.
+ */
+export class TrigramCodes {
+  private readonly codes = new Map<string, number>();
+  private readonly visits = new Visits();
+  private localOf = new Int32Array(0);
+
+  get size(): number {
+    return this.codes.size;
+  }
+
+  /** The text's trigrams in order (trigramsOf), each as its code; a trigram never seen gets the next. */
+  encode(trigrams: readonly string[]): number[] {
+    return trigrams.map((t) => {
+      let code = this.codes.get(t);
+      if (code === undefined) {
+        code = this.codes.size;
+        this.codes.set(t, code);
+      }
+      return code;
+    });
+  }
+
+  /** Flags by code: which coded trigrams the set has (one it has that no text has stays out). */
+  flagsOf(trigrams: ReadonlySet<string>): Uint8Array {
+    const flags = new Uint8Array(this.codes.size);
+    for (const t of trigrams) {
+      const code = this.codes.get(t);
+      if (code !== undefined) flags[code] = 1;
+    }
+    return flags;
+  }
+
+  /**
+   * The text's trigrams numbered as WordSimilarity.of numbers them (by first occurrence), with whether
+   * the query has each: what bestStretch reads.
+   */
+  numbered(text: ArrayLike<number>, from: number, to: number, inQueryCode: Uint8Array): { at: Int32Array; inQuery: boolean[] } {
+    const size = this.codes.size;
+    this.visits.fit(size);
+    this.localOf = grown(this.localOf, size, (n) => new Int32Array(n));
+    this.visits.start();
+    const at = new Int32Array(to - from);
+    const inQuery: boolean[] = [];
+    for (let i = from; i < to; i++) {
+      const code = text[i]!;
+      if (this.visits.first(code)) {
+        this.localOf[code] = inQuery.length;
+        inQuery.push(inQueryCode[code] === 1);
+      }
+      at[i - from] = this.localOf[code]!;
+    }
+    return { at, inQuery };
+  }
+}
+
 /** One query's trigrams, compared with many texts. */
 export class WordSimilarity {
   private readonly query: ReadonlySet<string>;
+  /** The query's flags by code, for the TrigramCodes they were made from (made on first use). */
+  private coded: { codes: TrigramCodes; size: number; flags: Uint8Array } | null = null;
 
   constructor(query: string) {
     this.query = new Set(trigramsOf(query));
@@ -52,8 +114,14 @@ export class WordSimilarity {
    * caller that keeps the greater of several scores need not know it exactly).
    */
   of(text: string, beat = -1): number {
-    if (beat >= 0 && this.atMost(text) <= beat) return 0;
-    const trigrams = trigramsOf(text);
+    return this.ofPadded(paddedWords(text), beat);
+  }
+
+  /** `of` for a text given as paddedWords(text): texts measured often are stored so. */
+  ofPadded(padded: string, beat = -1): number {
+    if (beat >= 0 && this.atMost(padded) <= beat) return 0;
+    // The padded words are the text's words, lower-cased as trigramsOf lower-cases them.
+    const trigrams = trigramsOf(padded);
     const n = trigrams.length;
     if (n === 0 || this.query.size === 0) return 0;
     // Most texts compared share no trigram with the query: no stretch to measure.
@@ -76,17 +144,39 @@ export class WordSimilarity {
   }
 
   /**
-   * A bound on word_similarity(query, text): the share of the query's trigrams the text has at all
-   * (a stretch's similarity, shared / (query + stretch - shared), is at most shared / query). The
-   * words padded as pg_trgm pads them, side by side: a trigram of the query's shapes ("  a", " ab",
-   * "abc", "ab ", " a ") occurs in that string only where the text has it, never across two words.
+   * word_similarity(query, text) for a text stored as its trigrams' codes (`text` from `from` to
+   * `to`, coded by `codes`): the same value as `of` gives the text, without its trigrams made again.
    */
-  private atMost(text: string): number {
-    const padded = `  ${text.toLowerCase().replace(NOT_WORD, '   ')} `;
+  ofCoded(text: ArrayLike<number>, from: number, to: number, codes: TrigramCodes): number {
+    if (to <= from || this.query.size === 0) return 0;
+    if (this.coded?.codes !== codes || this.coded.size !== codes.size) this.coded = { codes, size: codes.size, flags: codes.flagsOf(this.query) };
+    const flags = this.coded.flags;
+    let shares = false;
+    for (let i = from; i < to && !shares; i++) shares = flags[text[i]!] === 1;
+    if (!shares) return 0;
+    const { at, inQuery } = codes.numbered(text, from, to, flags);
+    return bestStretch(at, inQuery, this.query.size);
+  }
+
+  /**
+   * A bound on word_similarity(query, text), from paddedWords(text): the share of the query's trigrams
+   * the text has at all (a stretch's similarity, shared / (query + stretch - shared), is at most
+   * shared / query). A trigram of the query's shapes ("  a", " ab", "abc", "ab ", " a ") occurs in the
+   * padded words only where the text has it, never across two words.
+   */
+  private atMost(padded: string): number {
     let shared = 0;
     for (const trigram of this.query) if (padded.includes(trigram)) shared++;
     return Math.fround(shared / this.query.size);
   }
+}
+
+/**
+ * A text's words lower-cased and padded as pg_trgm pads them, side by side ("React-App" ->
+ * "  react   app "): its trigrams are the text's, and a trigram occurs in it only where the text has it.
+ */
+export function paddedWords(text: string): string {
+  return `  ${text.toLowerCase().replace(NOT_WORD, '   ')} `;
 }
 
 /**
