@@ -109,8 +109,9 @@ async function prepareFixture(db: Db, memberId: string): Promise<Fixture> {
       (SELECT min(id) AS id FROM projects) p, generate_series(1, 40) g`);
   const ids = await rows<{ id: number }>(db, sql`SELECT p.id FROM projects p JOIN users u ON u.id = p.author_id WHERE NOT u.is_suspended ORDER BY p.trending_score DESC LIMIT 200`);
   const all = await rows<{ id: number }>(db, sql`SELECT p.id FROM projects p JOIN users u ON u.id = p.author_id WHERE NOT u.is_suspended`);
-  // The query log comes from what is stored: a random sample of titles and descriptions.
-  const sample = await rows<{ text: string }>(db, sql`SELECT title || ' ' || coalesce(description, '') AS text FROM projects ORDER BY random() LIMIT 5000`);
+  // The query log comes from what is stored: a sample of titles and descriptions spread at random over
+  // the ids, the same sample in every run on a database (runs of two commits compare the same queries).
+  const sample = await rows<{ text: string }>(db, sql`SELECT title || ' ' || coalesce(description, '') AS text FROM projects ORDER BY md5(id::text) LIMIT 5000`);
   const queries = queryLog(sample.map((r) => r.text), QUERY_LOG_SIZE);
   console.log(`  query log: ${queries.length.toLocaleString('en-US')} distinct queries from ${sample.length} sampled projects`);
   return { cookies, projectIds: ids.map((r) => Number(r.id)), allProjectIds: shuffled(all.map((r) => Number(r.id))), manyCookies, queries };

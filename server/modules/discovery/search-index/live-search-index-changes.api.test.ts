@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { AUTHOR_LIKENESS_BESIDE_WORDS, searchCommentIds, searchProjectIds } from '../discovery.repository';
 import { searchTermsOf, withoutTypos } from '../search-content';
 import { LiveSearchIndex } from './live-search-index';
+import { readChangeHorizon, readChangesSince, readStems } from './search-index.repository';
 
 // Every instance keeps its own index; a write through any of them, or straight in the database, shows
 // in the next search on all of them. Two indexes over one database stand for two instances: the first
@@ -168,4 +169,15 @@ describe('the search index follows writes', () => {
       }
     },
   );
+
+  it("when a look at the changes also reads the waiting searches' words, then their stems are those the English configuration gives, stop words as none", async () => {
+    const words = ['running', 'the', 'straße', 'v8', '2024', 'reacts', 'dashb', 'ωmega'];
+    const withLook = await readChangesSince(t.database.db, await readChangeHorizon(t.database.db), words);
+    const alone = await readStems(t.database.db, words);
+    expect(withLook.stems).toEqual(alone);
+    expect(withLook.stems.get('running')).toEqual(['run']);
+    expect(withLook.stems.get('the')).toEqual([]);
+    // A look without words reads no stems.
+    expect((await readChangesSince(t.database.db, await readChangeHorizon(t.database.db))).stems.size).toBe(0);
+  });
 });

@@ -50,6 +50,8 @@ export class LiveSearchIndex {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly stems = new Map<string, readonly string[]>();
+  /** Words whose stems the searches waiting for the next look need: that look reads them too. */
+  private readonly wordsToStem = new Set<string>();
 
   /**
    * `thread`: where ranking runs: 'worker', a thread of its own (the instance's requests go on beside
@@ -95,9 +97,10 @@ export class LiveSearchIndex {
     authorLikenessMin?: number,
     { since = performance.now(), commentsWhenMatches }: { since?: number; commentsWhenMatches?: number } = {},
   ): Promise<IndexSearchAnswer | null> {
-    const index = await this.current(since);
+    const spellings = [...new Set(terms.words.flat())];
+    const index = await this.current(since, spellings);
     if (!index) return null;
-    const words = await this.wordsOf(terms);
+    const words = await this.wordsOf(terms, spellings);
     try {
       return await index.search({
         projects: this.projectQuery(words, terms, limit, authorLikenessMin),
@@ -127,34 +130,40 @@ export class LiveSearchIndex {
     };
   }
 
-  /** The index brought up to date with changes committed before `since`, or null while it loads. */
-  private async current(since: number): Promise<SearchBackend | null> {
+  /**
+   * The index brought up to date with changes committed before `since`, or null while it loads. A
+   * look it waits for also reads the stems of `words` it does not know yet.
+   */
+  private async current(since: number, words: readonly string[]): Promise<SearchBackend | null> {
     if (!this.index) return null;
     if (Date.now() - this.lastLook > SEARCH_CHANGES_KEPT_MS / 2) {
       // Changes it has not read may be gone from search_changes: only a new load is sure.
       this.restart();
       return null;
     }
-    if (!(this.lookBegan > since)) await this.look();
+    if (!(this.lookBegan > since)) {
+      for (const w of words) if (!this.stems.has(w)) this.wordsToStem.add(w);
+      await this.look();
+    }
     return this.index;
   }
 
-  private async wordsOf(terms: SearchTerms): Promise<IndexWords> {
-    return {
-      words: terms.words,
-      likely: terms.likely,
-      stems: await this.stemsOf([...new Set(terms.words.flat())]),
-    };
+  private async wordsOf(terms: SearchTerms, spellings: readonly string[]): Promise<IndexWords> {
+    return { words: terms.words, likely: terms.likely, stems: await this.stemsOf(spellings) };
+  }
+
+  private remember(stems: ReadonlyMap<string, readonly string[]>): void {
+    if (this.stems.size + stems.size > STEMS_KEPT) this.stems.clear();
+    for (const [word, lexemes] of stems) this.stems.set(word, lexemes);
   }
 
   /** The words' stems (only theirs: a worker is sent what a search needs, not everything remembered). */
   private async stemsOf(words: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>> {
     const missing = words.filter((w) => !this.stems.has(w));
-    if (missing.length > 0) {
-      if (this.stems.size + missing.length > STEMS_KEPT) this.stems.clear();
-      for (const [word, lexemes] of await readStems(this.db, missing)) this.stems.set(word, lexemes);
-    }
-    return new Map(words.map((w) => [w, this.stems.get(w) ?? []]));
+    // Read with the look in most searches; here when no look was needed, or for a typo round's spellings.
+    const read = missing.length > 0 ? await readStems(this.db, missing) : new Map<string, string[]>();
+    this.remember(read);
+    return new Map(words.map((w) => [w, read.get(w) ?? this.stems.get(w) ?? []]));
   }
 
   /** One look at a time; a search that comes while one runs waits for the next, which sees its writes. */
@@ -178,7 +187,10 @@ export class LiveSearchIndex {
     const index = this.index;
     if (!index) return;
     const began = performance.now();
-    const changes = await readChangesSince(this.db, this.horizon);
+    const words = [...this.wordsToStem];
+    this.wordsToStem.clear();
+    const changes = await readChangesSince(this.db, this.horizon, words);
+    this.remember(changes.stems);
     if (changes.reload) {
       this.restart();
       return;

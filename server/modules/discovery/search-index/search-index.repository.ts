@@ -8,6 +8,8 @@ import type { IndexedComment, IndexedProject, IndexedUser } from './search-index
 
 /** A prepared statement's list parameter (an inline array would become one parameter per item). */
 const list = (name: string, type: 'int' | 'uuid' | 'text') => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+/** A word `w`'s lexemes as the English configuration stems it (none for a stop word). */
+const STEMS_OF_W = sql`tsvector_to_array(to_tsvector('english', w))`;
 
 type ProjectRow = { id: number; title: string; trendingScore: number | null; authorId: string; document: string; titleEnd: number };
 
@@ -87,11 +89,23 @@ export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Pro
   return rows.map(asComment);
 }
 
-export type SearchChanges = { horizon: string; projects: number[]; comments: number[]; users: string[]; reload: boolean };
+export type SearchChanges = {
+  horizon: string;
+  projects: number[];
+  comments: number[];
+  users: string[];
+  reload: boolean;
+  /** The lexemes of the words asked for with the look (readStems). */
+  stems: Map<string, string[]>;
+};
 
-/** What changed from a horizon on, and the next horizon. Prepared: asked before every search. */
-export async function readChangesSince(db: DbOrTx, horizon: string): Promise<SearchChanges> {
-  type Row = { horizon: string; projects: number[] | null; comments: number[] | null; users: string[] | null; reload: boolean };
+/**
+ * What changed from a horizon on, and the next horizon; with the stems of `words` (readStems), which
+ * the searches waiting for this look need next: one round trip for both. Prepared: asked before
+ * every search.
+ */
+export async function readChangesSince(db: DbOrTx, horizon: string, words: readonly string[] = []): Promise<SearchChanges> {
+  type Row = { horizon: string; projects: number[] | null; comments: number[] | null; users: string[] | null; reload: boolean; stems: Record<string, string[]> | null };
   const [row] = await preparedSql<Row>(
     db,
     'search_index_changes',
@@ -101,14 +115,16 @@ export async function readChangesSince(db: DbOrTx, horizon: string): Promise<Sea
       (SELECT array_agg(DISTINCT project_id) FROM c WHERE project_id IS NOT NULL) AS projects,
       (SELECT array_agg(DISTINCT comment_id) FROM c WHERE comment_id IS NOT NULL) AS comments,
       (SELECT array_agg(DISTINCT user_id)::text[] FROM c WHERE user_id IS NOT NULL) AS users,
-      EXISTS (SELECT 1 FROM c WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL) AS reload`,
-  )({ horizon });
+      EXISTS (SELECT 1 FROM c WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL) AS reload,
+      (SELECT json_object_agg(w, ${STEMS_OF_W}) FROM unnest(${list('words', 'text')}) AS w) AS stems`,
+  )({ horizon, words: [...words] });
   return {
     horizon: row!.horizon,
     projects: (row!.projects ?? []).map(Number),
     comments: (row!.comments ?? []).map(Number),
     users: row!.users ?? [],
     reload: row!.reload,
+    stems: new Map(Object.entries(row!.stems ?? {})),
   };
 }
 
@@ -124,7 +140,7 @@ export async function readStems(db: DbOrTx, words: readonly string[]): Promise<M
   const rows = await preparedSql<{ word: string; lexemes: string[] }>(
     db,
     'search_index_stems',
-    () => sql`SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest(${list('words', 'text')}) AS w`,
+    () => sql`SELECT w AS word, ${STEMS_OF_W} AS lexemes FROM unnest(${list('words', 'text')}) AS w`,
   )({ words: [...words] });
   for (const r of rows) out.set(r.word, r.lexemes);
   return out;
