@@ -308,7 +308,9 @@ export class SearchIndex implements SearchBackend {
 
   /** Full text's part of a hit's relevance: 0.5 to 1 for the words as typed (their rank), 0.4 through a typo's spelling only. */
   private fullTextRelevance(store: DocumentStore, slot: number, marked: Marked): number {
-    if (!store.hasAll(slot, marked.exact)) return 0.4;
+    // Rows ranked here match the query's words; outside a typo round those are the words as typed.
+    const typedWordsKnown = marked.exact === marked.query && marked.exact.length > 0;
+    if (!typedWordsKnown && !store.hasAll(slot, marked.exact)) return 0.4;
     const terms = marked.exactTerms;
     return 0.5 + 0.5 * tsRank(store.documentOf(slot), terms, { all: terms.length > 1, normalization: RANK_BY_RANK_PLUS_ONE });
   }
