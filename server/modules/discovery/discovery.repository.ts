@@ -506,26 +506,46 @@ export async function refreshSearchWords(db: DbOrTx, scope: SearchWordsScope): P
 
 /** The lexicon words nearest to each query word (a misspelling's likely meanings), best first. */
 export async function findWordCorrections(db: DbOrTx, words: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (words.length === 0) return out;
-  const list = sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  );
-  const rows = await rowsOf<{ query: string; word: string }>(
+  return (await findWordCorrectionsAndStems(db, words, null)).corrections;
+}
+
+/**
+ * findWordCorrections, and with `stemsOf` (words the caller will search for) the stems of those words
+ * and of every correction found (to_tsvector('english', ...), none for a stop word), in the same
+ * statement: the instance's index needs both before a typo round.
+ */
+export async function findWordCorrectionsAndStems(
+  db: DbOrTx,
+  words: readonly string[],
+  stemsOf: readonly string[] | null,
+): Promise<{ corrections: Map<string, string[]>; stems: Map<string, string[]> }> {
+  const corrections = new Map<string, string[]>();
+  const stems = new Map<string, string[]>();
+  if (words.length === 0 && !stemsOf?.length) return { corrections, stems };
+  const textArray = (list: readonly string[]) => sql`ARRAY[${sql.join(list.map((w) => sql`${w}`), sql`, `)}]::text[]`;
+  const lexemes = (word: string) => (stemsOf ? sql.raw(`tsvector_to_array(to_tsvector('english', ${word}))`) : sql`NULL::text[]`);
+  const rows = await rowsOf<{ query: string | null; word: string; lexemes: string[] | null }>(
     db,
     sql`
-    SELECT q.word AS query, s.word
-    FROM unnest(ARRAY[${list}]::text[]) AS q(word)
-    CROSS JOIN LATERAL (
-      SELECT sw.word FROM search_words sw
-      WHERE sw.word % q.word AND sw.word <> q.word
-      ORDER BY similarity(sw.word, q.word) DESC, sw.word
-      LIMIT ${CORRECTIONS_PER_WORD}
-    ) s`,
+    SELECT query, word, lexemes FROM (
+      SELECT q.n, q.word AS query, s.word, s.likeness, ${lexemes('s.word')} AS lexemes
+      FROM unnest(${textArray(words)}) WITH ORDINALITY AS q(word, n)
+      CROSS JOIN LATERAL (
+        SELECT sw.word, similarity(sw.word, q.word) AS likeness FROM search_words sw
+        WHERE sw.word % q.word AND sw.word <> q.word
+        ORDER BY likeness DESC, sw.word
+        LIMIT ${CORRECTIONS_PER_WORD}
+      ) s
+      UNION ALL
+      SELECT NULL, NULL, w, NULL, ${lexemes('w')} FROM unnest(${textArray(stemsOf ?? [])}) AS w
+    ) found
+    ORDER BY n NULLS LAST, likeness DESC, word`,
   );
-  for (const r of rows) out.set(r.query, [...(out.get(r.query) ?? []), r.word]);
-  return out;
+  for (const r of rows) {
+    if (r.query !== null) corrections.set(r.query, [...(corrections.get(r.query) ?? []), r.word]);
+    if (stemsOf && r.lexemes) stems.set(r.word, r.lexemes);
+  }
+  return { corrections, stems };
 }
 
 /** The name search matches an author by: display name, first and last name, lower-cased. */

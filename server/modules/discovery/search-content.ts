@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_MAX, type TSearchQuery, type TSearchResults, type TSearchSection } from '@shared/schemas/discovery';
 import {
   AUTHOR_LIKENESS_BESIDE_WORDS,
-  findWordCorrections,
+  findWordCorrectionsAndStems,
   searchCommentIds,
   searchProjectIds,
   searchResultsJson,
@@ -77,9 +77,9 @@ export async function rankSearch(deps: DiscoveryDeps, text: string): Promise<Sea
   const index = deps.searchIndex;
   // Both rounds see the changes committed before the search began: one look at the index's changes.
   const began = performance.now();
-  const run = async (terms: SearchTerms, authorLikenessMin?: number, commentsWhenMatches?: number) => {
+  const run = async (terms: SearchTerms, authorLikenessMin?: number, commentsWhenMatches?: number, stems?: ReadonlyMap<string, readonly string[]>) => {
     // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
-    const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, { since: began, commentsWhenMatches });
+    const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, { since: began, commentsWhenMatches, stems });
     if (found) return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, commentIds: found.commentIds };
     const [projects, commentIds] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchCommentIds(db, terms, SEARCH_RESULTS_MAX)]);
     return { projectIds: projects.ids, textMatches: projects.textMatches, commentIds };
@@ -88,11 +88,10 @@ export async function rankSearch(deps: DiscoveryDeps, text: string): Promise<Sea
   // then are its comments wanted).
   const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS, SEARCH_RESULTS_MAX);
   if (exact.textMatches >= SEARCH_RESULTS_MAX) return exact;
-  const corrections = await findWordCorrections(
-    db,
-    queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN),
-  );
-  return run(searchTermsOf(text, corrections));
+  const typed = queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN);
+  // The index also needs the typo round's spellings stemmed: the swaps and the corrections, read with them.
+  const { corrections, stems } = await findWordCorrectionsAndStems(db, typed, index ? typed.flatMap(swapsOf) : null);
+  return run(searchTermsOf(text, corrections), undefined, undefined, stems);
 }
 
 /** A search's ranking: up to SEARCH_RESULTS_MAX project ids and as many comment ids, best first. */

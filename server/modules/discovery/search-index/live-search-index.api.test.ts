@@ -5,8 +5,9 @@ import { rowsOf } from '../../../db/rows';
 import { generateDiscoveryData } from '../../../test/generate-discovery-data';
 import { JUDGED_QUERIES } from '../../../test/search-judged-queries';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { AUTHOR_LIKENESS_BESIDE_WORDS, findWordCorrections, searchCommentIds, searchProjectIds, type SearchTerms } from '../discovery.repository';
-import { queryWordsOf, searchTermsOf, withoutTypos } from '../search-content';
+import { AUTHOR_LIKENESS_BESIDE_WORDS, findWordCorrections, findWordCorrectionsAndStems, searchCommentIds, searchProjectIds, type SearchTerms } from '../discovery.repository';
+import { queryWordsOf, searchTermsOf, swapsOf, withoutTypos } from '../search-content';
+import { readStems } from './search-index.repository';
 import { LiveSearchIndex } from './live-search-index';
 
 const quiet = createLogger('silent');
@@ -101,5 +102,25 @@ describe('search through the instance index', () => {
     // Both sides seen: rounds whose comments were left out and rounds that kept theirs.
     expect(skipped).toBeGreaterThan(5);
     expect(kept).toBeGreaterThan(5);
+  });
+
+  it("when a typo round's corrections are read with its spellings' stems, then both are what they are read alone, the likeliest correction first", async () => {
+    const db = t.database.db;
+    let corrected = 0;
+    for (const q of (await typedQueries()).slice(0, 80)) {
+      const typed = [...new Set(queryWordsOf(q).filter((w) => w.length >= 4))];
+      const swaps = typed.flatMap(swapsOf);
+      const both = await findWordCorrectionsAndStems(db, typed, swaps);
+      expect(both.corrections).toEqual(await findWordCorrections(db, typed));
+      const spellings = [...new Set([...swaps, ...[...both.corrections.values()].flat()])];
+      expect(both.stems).toEqual(await readStems(db, spellings));
+      for (const [word, list] of both.corrections) {
+        const likeness = await rowsOf<{ w: string; s: number }>(db, sql`SELECT w, similarity(w, ${word}) AS s FROM unnest(${`{${list.join(',')}}`}::text[]) w`);
+        const order = [...likeness].sort((a, b) => b.s - a.s || (a.w < b.w ? -1 : 1)).map((r) => r.w);
+        expect(list).toEqual(order);
+        corrected++;
+      }
+    }
+    expect(corrected).toBeGreaterThan(10);
   });
 });

@@ -86,7 +86,8 @@ export class LiveSearchIndex {
   /**
    * Both halves of a search through the index: the projects' page and the comments' ids (their rows
    * are read with the page the search keeps). Up to date with every change committed before `since`
-   * (performance.now() when the search began: its rounds share one look). With
+   * (performance.now() when the search began: its rounds share one look); `stems`, words' stems the
+   * caller read already (to_tsvector('english', word)'s lexemes). With
    * `commentsWhenMatches`, comments are ranked only when at least that many projects matched the
    * words (a round that falls short is searched again, and its comments would go unused). Null while
    * it loads (the caller asks SQL).
@@ -95,8 +96,13 @@ export class LiveSearchIndex {
     terms: SearchTerms,
     limit: number,
     authorLikenessMin?: number,
-    { since = performance.now(), commentsWhenMatches }: { since?: number; commentsWhenMatches?: number } = {},
+    {
+      since = performance.now(),
+      commentsWhenMatches,
+      stems,
+    }: { since?: number; commentsWhenMatches?: number; stems?: ReadonlyMap<string, readonly string[]> } = {},
   ): Promise<IndexSearchAnswer | null> {
+    if (stems) this.remember(stems);
     const spellings = [...new Set(terms.words.flat())];
     const index = await this.current(since, spellings);
     if (!index) return null;
