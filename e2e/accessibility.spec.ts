@@ -36,6 +36,15 @@ const heading = (name: string | RegExp, level = 1) => async (page: Page) => {
   await expect(page.getByRole('heading', { name, level }).first()).toBeVisible();
 };
 const anyH1 = heading(/./);
+/**
+ * A project page at rest: its comments, and the member's own likes and saves, until which Like and
+ * Save are disabled (enabling them starts a colour transition that axe would catch half-way).
+ */
+const projectPage = async (page: Page) => {
+  await heading('Comments (1)', 2)(page);
+  await expect(page.getByTestId('like-button')).toBeEnabled();
+  await expect(page.getByTestId('save-button')).toBeEnabled();
+};
 /** Clicks a button in the page's main region and waits for the dialog it opens. */
 const dialog = (button: string | RegExp, title: string) => ({
   name: title,
@@ -123,9 +132,9 @@ const ROWS: Row[] = [
   { path: '/my-projects', roles: MEMBER, ready: heading('My Projects') },
   { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: dialog('Create Project', 'Create Project') },
   { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: dialog(/^Edit /, 'Edit Project') },
-  { path: (f) => `/project/${f.projectId}`, roles: ['member', 'premium'], ready: heading('Comments (1)', 2) },
-  { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: heading('Comments (1)', 2), open: dialogVia('Report this project', 'Report Project') },
-  { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: heading('Comments (1)', 2), open: dialogVia('Report the comment by Alan Turing', 'Report Comment') },
+  { path: (f) => `/project/${f.projectId}`, roles: ['member', 'premium'], ready: projectPage },
+  { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: projectPage, open: dialogVia('Report this project', 'Report Project') },
+  { path: (f) => `/project/${f.projectId}`, roles: MEMBER, ready: projectPage, open: dialogVia('Report the comment by Alan Turing', 'Report Comment') },
   { path: (f) => `/profile/${f.authorHandle}`, roles: MEMBER, ready: heading('Alan Turing'), open: dialogVia('Report Alan Turing', 'Report User') },
   { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: draftSaved, transient: true },
   { path: '/my-projects', roles: MEMBER, ready: heading('My Projects'), open: offline },
