@@ -504,6 +504,9 @@ export async function refreshSearchWords(db: DbOrTx, scope: SearchWordsScope): P
     WHERE ${since ? sql`c.created_at >= ${since}` : sql`true`} AND ${WORD_LENGTH}`);
 }
 
+/** A word's lexemes as search stems it (PostgreSQL's English configuration; none for a stop word). */
+export const lexemesOfSql = (word: SQL) => sql`tsvector_to_array(to_tsvector('english', ${word}))`;
+
 /** The lexicon words nearest to each query word (a misspelling's likely meanings), best first. */
 export async function findWordCorrections(db: DbOrTx, words: readonly string[]): Promise<Map<string, string[]>> {
   return (await findWordCorrectionsAndStems(db, words, null)).corrections;
@@ -523,7 +526,7 @@ export async function findWordCorrectionsAndStems(
   const stems = new Map<string, string[]>();
   if (words.length === 0 && !stemsOf?.length) return { corrections, stems };
   const textArray = (list: readonly string[]) => sql`ARRAY[${sql.join(list.map((w) => sql`${w}`), sql`, `)}]::text[]`;
-  const lexemes = (word: string) => (stemsOf ? sql.raw(`tsvector_to_array(to_tsvector('english', ${word}))`) : sql`NULL::text[]`);
+  const lexemes = (word: string) => (stemsOf ? lexemesOfSql(sql.raw(word)) : sql`NULL::text[]`);
   const rows = await rowsOf<{ query: string | null; word: string; lexemes: string[] | null }>(
     db,
     sql`
@@ -707,7 +710,7 @@ function postingsCandidatesSql(o: {
   const ctes = sql`
     prefixes AS (
       SELECT DISTINCT x.prefix, a.n FROM (VALUES ${alternatives}) AS a(alt, n)
-      CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', a.alt))) AS x(prefix)
+      CROSS JOIN LATERAL unnest(${lexemesOfSql(sql.raw('a.alt'))}) AS x(prefix)
     ), lexemes AS (
       SELECT f.prefix, f.n, f.lexeme, 1 AS k FROM prefixes pr CROSS JOIN LATERAL (
         SELECT pr.prefix, pr.n, ps.lexeme FROM ${postings} ps WHERE ps.lexeme >= pr.prefix ORDER BY ps.lexeme LIMIT 1

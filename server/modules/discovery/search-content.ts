@@ -77,7 +77,8 @@ export async function rankSearch(deps: DiscoveryDeps, text: string): Promise<Sea
   const index = deps.searchIndex;
   // Both rounds see the changes committed before the search began: one look at the index's changes.
   const began = performance.now();
-  const run = async (terms: SearchTerms, authorLikenessMin?: number, commentsWhenMatches?: number, stems?: ReadonlyMap<string, readonly string[]>) => {
+  type Round = { authorLikenessMin?: number; commentsWhenMatches?: number; stems?: ReadonlyMap<string, readonly string[]> };
+  const run = async (terms: SearchTerms, { authorLikenessMin, commentsWhenMatches, stems }: Round = {}) => {
     // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
     const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, { since: began, commentsWhenMatches, stems });
     if (found) return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, commentIds: found.commentIds };
@@ -86,12 +87,12 @@ export async function rankSearch(deps: DiscoveryDeps, text: string): Promise<Sea
   };
   // Kept only when its words fill the page, so weaker author names could not have shown (and only
   // then are its comments wanted).
-  const exact = await run(withoutTypos(searchTermsOf(text)), AUTHOR_LIKENESS_BESIDE_WORDS, SEARCH_RESULTS_MAX);
+  const exact = await run(withoutTypos(searchTermsOf(text)), { authorLikenessMin: AUTHOR_LIKENESS_BESIDE_WORDS, commentsWhenMatches: SEARCH_RESULTS_MAX });
   if (exact.textMatches >= SEARCH_RESULTS_MAX) return exact;
   const typed = queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN);
   // The index also needs the typo round's spellings stemmed: the swaps and the corrections, read with them.
   const { corrections, stems } = await findWordCorrectionsAndStems(db, typed, index ? typed.flatMap(swapsOf) : null);
-  return run(searchTermsOf(text, corrections), undefined, undefined, stems);
+  return run(searchTermsOf(text, corrections), { stems });
 }
 
 /** A search's ranking: up to SEARCH_RESULTS_MAX project ids and as many comment ids, best first. */

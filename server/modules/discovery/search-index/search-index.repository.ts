@@ -3,13 +3,13 @@ import type { DbOrTx } from '../../../db/client';
 import { userHiddenSql } from '../../../access/visibility-sql';
 import { preparedSql } from '../../../db/prepared';
 import { rowsOf } from '../../../db/rows';
-import { AUTHOR_NAME } from '../discovery.repository';
+import { AUTHOR_NAME, lexemesOfSql } from '../discovery.repository';
 import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
 
 /** A prepared statement's list parameter (an inline array would become one parameter per item). */
 const list = (name: string, type: 'int' | 'uuid' | 'text') => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
-/** A word `w`'s lexemes as the English configuration stems it (none for a stop word). */
-const STEMS_OF_W = sql`tsvector_to_array(to_tsvector('english', w))`;
+/** The lexemes of `w`, the word column of the statements below. */
+const STEMS_OF_W = lexemesOfSql(sql.raw('w'));
 
 type ProjectRow = { id: number; title: string; trendingScore: number | null; authorId: string; document: string; titleEnd: number };
 
