@@ -211,9 +211,38 @@ async function signIn(context: BrowserContext, role: Role): Promise<void> {
   if (role === 'premium') await subscribe(context.request);
 }
 
-/** Waits until CSS transitions (a dialog fading in) have finished, so colours are measured at rest. */
+/** The API requests a sweep's page has in flight, and when one last started or ended (watchRequests). */
+const traffic = new WeakMap<Page, { inFlight: Set<unknown>; lastChange: number }>();
+/** How long the page's requests must have been quiet before it counts as loaded. */
+const QUIET_MS = 300;
+
+/** Follows the page's requests (not the realtime socket's, which stay open) for settle. */
+function watchRequests(page: Page) {
+  const state = { inFlight: new Set<unknown>(), lastChange: Date.now() };
+  traffic.set(page, state);
+  const counted = (url: string) => !url.includes('/socket.io/');
+  page.on('request', (r) => {
+    if (!counted(r.url())) return;
+    state.inFlight.add(r);
+    state.lastChange = Date.now();
+  });
+  const done = (r: unknown) => {
+    if (!state.inFlight.delete(r)) return;
+    state.lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until the page's requests have been quiet for a moment (data that enables a button after the
+ * heading shows starts a colour transition axe would catch half-way) and CSS transitions (a dialog
+ * fading in) have finished, so colours are measured at rest.
+ */
 async function settle(page: Page) {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const requests = traffic.get(page);
+  if (requests) await expect.poll(() => requests.inFlight.size === 0 && Date.now() - requests.lastChange >= QUIET_MS, { timeout: 10_000, intervals: [50] }).toBe(true);
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), null, { timeout: 5_000 });
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
 }
@@ -339,6 +368,7 @@ for (const role of ['visitor', 'member', 'admin', 'premium'] as const) {
     const context = await browser.newContext({ baseURL, storageState });
     if (payments && role === 'premium') await routeStripe(context, payments.fake);
     const page = await context.newPage();
+    watchRequests(page);
     page.setDefaultTimeout(10_000);
     const found: string[] = [];
     for (const row of ROWS.filter((r) => r.roles.includes(role))) {
