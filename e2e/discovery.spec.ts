@@ -314,8 +314,12 @@ test("a search finding more than a page shows 20 of each section under its full 
   await expect(projects.getByRole('button', { name: 'Show more projects' })).toHaveCount(0);
   // The other section is as it was until asked.
   await expect(comments.getByTestId('comment-result')).toHaveCount(20);
+  await page.route(/\/api\/search\?.*only=comments/, (route) => route.abort('internetdisconnected'), { times: 1 });
+  await comments.getByRole('button', { name: 'Show more comments' }).click();
+  await expect(comments.getByRole('alert')).toHaveText('Could not load more comments.');
   await comments.getByRole('button', { name: 'Show more comments' }).click();
   await expect(comments.getByTestId('comment-result')).toHaveCount(21);
+  await expect(comments.getByRole('alert')).toHaveCount(0);
   await expect(comments.getByRole('button', { name: 'Show more comments' })).toHaveCount(0);
   await expect(page.getByTestId('projects-count')).toHaveText('23');
 });

@@ -1,3 +1,5 @@
+import type { TSearchQuery } from '@shared/schemas/discovery';
+
 /**
  * Search answers shared by every member for a short time. A search's answer does not depend on who
  * asks (searchContent reads only the query), so repeated and popular queries are served from memory
@@ -19,7 +21,7 @@ export function searchCacheKey(q: string): string {
 }
 
 /** A page's key: its section and offset as one word, then the query (so no query's key is another page's). */
-export function searchPageKey(query: { q: string; offset: number; only?: string | undefined }): string {
+export function searchPageKey(query: Pick<TSearchQuery, 'q' | 'offset' | 'only'>): string {
   return `${query.only ?? 'all'}:${query.offset} ${query.q}`;
 }
 

@@ -107,6 +107,25 @@ describe('the search index follows writes', () => {
     expect(await found('weather station')).toEqual([project.id]);
   });
 
+  it('when several authors are alike the query equally, then their projects found only by name mix by trending, cut at a page, as PostgreSQL orders them', async () => {
+    // Names of their own, not the random words other tests search for (a name alike those would rank).
+    const w = 'Marrowby';
+    const name = `Quillon ${w}`;
+    // Three authors of one name (20 projects each ranked by name: more than a page of 50) and one
+    // whose name is less alike; trending scores interleaved across the three.
+    const twins = [await newUser(name), await newUser(name), await newUser(name)];
+    const cousin = await newUser(`Quillan ${w}`);
+    let score = 0;
+    for (let i = 0; i < 20; i++) {
+      for (const author of [...twins, cousin]) {
+        const project = await discoveryKit(t.database.db).project(author, { title: `Gadget ${i}`, description: 'Nothing the query says.' });
+        await t.database.db.update(projects).set({ trendingScore: (score++ * 7) % 97 }).where(eq(projects.id, project.id));
+      }
+    }
+    const ids = await found(name.toLowerCase());
+    expect(ids).toHaveLength(50);
+  });
+
   it('when a comment is written, edited and deleted, and its writer suspended, then comment search follows', async () => {
     const [before, after] = [word(), word()];
     const project = await discoveryKit(t.database.db).project(authorId, { title: 'Commented project', description: 'Talked about.' });

@@ -400,12 +400,12 @@ export class SearchIndex implements SearchBackend {
       }
       if (slots.length > 0) groups.push({ slots, step: relevanceStep(q.authorWeight * likeness), premium: isPremiumNow(user, now), likeness });
     }
-    const tied = (a: (typeof groups)[number], b: (typeof groups)[number]) => b.step - a.step || Number(b.premium) - Number(a.premium) || b.likeness - a.likeness;
-    groups.sort(tied);
+    const byName = (a: (typeof groups)[number], b: (typeof groups)[number]) => b.step - a.step || Number(b.premium) - Number(a.premium) || b.likeness - a.likeness;
+    groups.sort(byName);
     let others = 0;
     for (let i = 0; i < groups.length && others < q.limit; ) {
       let j = i + 1;
-      while (j < groups.length && tied(groups[i]!, groups[j]!) === 0) j++;
+      while (j < groups.length && byName(groups[i]!, groups[j]!) === 0) j++;
       const slots = j === i + 1 ? groups[i]!.slots : groups.slice(i, j).flatMap((g) => g.slots).sort((a, b) => this.trendingOrder(a, b));
       for (const slot of slots.slice(0, q.limit - others)) found.push({ slot, hit: false });
       others = Math.min(q.limit, others + slots.length);
