@@ -1,4 +1,4 @@
-import { Column, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, is, sql, SQL, Subquery } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { PerHandle } from './per-handle';
 
@@ -45,6 +45,21 @@ function withFlatRowMapper<T>(statement: T): T {
       return out;
     });
   return statement;
+}
+
+/** The element types of the array parameters prepared statements take. */
+export type ArrayParamType = 'int' | 'smallint' | 'uuid' | 'text' | 'boolean';
+
+/**
+ * An array parameter of a prepared statement (a batch of keys or rows), read through a sub-select. Given
+ * the array itself, PostgreSQL plans every call again: its plan for the statement's parameters assumes
+ * 10 elements and looks dearer than a plan made for the 1 to 3 of each call, so it never keeps one. Read
+ * through a sub-select, every plan assumes the same and the first kept is used from then on (the
+ * session-versions read of every signed-in request: 118-136 -> 40-48 µs of the server's CPU a call).
+ */
+export function arrayParam(name: string, type: ArrayParamType): SQL {
+  const cast = sql.raw(`${type}[]`);
+  return sql`(SELECT ${sql.placeholder(name)}::${cast})::${cast}`;
 }
 
 type RawStatement<T> = { execute(values: Record<string, unknown>): Promise<{ rows: T[] }> };

@@ -2,7 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import { BatchedRead } from '../db/batch-per-turn';
 import type { Db } from '../db/client';
-import { prepared } from '../db/prepared';
+import { arrayParam, prepared } from '../db/prepared';
 import { VersionedReads } from '../db/versioned-reads';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from '../db/schema';
@@ -63,7 +63,7 @@ export class DbSessionStore extends session.Store {
           .select({ sid: sessions.sid, version: SESSION_AND_USER_VERSION })
           .from(sessions)
           .leftJoin(users, eq(users.id, sessions.userId))
-          .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
+          .where(sql`${sessions.sid} = ANY(${arrayParam('sids', 'text')})`)
           .prepare(name),
       ).execute({ sids });
       return new Map(rows.map((r) => [r.sid, r.version]));
@@ -74,7 +74,7 @@ export class DbSessionStore extends session.Store {
           .select({ sid: sessions.sid, sess: sessions.sess, expiresAt: sessions.expiresAt, version: SESSION_AND_USER_VERSION, user: users })
           .from(sessions)
           .leftJoin(users, eq(users.id, sessions.userId))
-          .where(sql`${sessions.sid} = ANY(${sql.placeholder('sids')}::text[])`)
+          .where(sql`${sessions.sid} = ANY(${arrayParam('sids', 'text')})`)
           .prepare(name),
       ).execute({ sids });
       return new Map(rows.map(({ version, ...row }) => [row.sid, { version, row }]));

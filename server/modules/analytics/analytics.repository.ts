@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedSql } from '../../db/prepared';
+import { arrayParam, preparedSql } from '../../db/prepared';
 
 export type ActivityKind = 'views' | 'reactions' | 'saves' | 'comments' | 'shares' | 'ratings';
 
@@ -32,7 +32,7 @@ export async function recordProjectActivity(db: DbOrTx, kind: Exclude<ActivityKi
     WITH counted AS (
       INSERT INTO project_daily_stats (project_id, day, ${col}, rating_sum)
       SELECT e.project_id, (now() AT TIME ZONE 'UTC')::date, e.n, e.stars
-      FROM unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('counts')}::int[], ${sql.placeholder('stars')}::int[]) AS e(project_id, n, stars)
+      FROM unnest(${arrayParam('ids', 'int')}, ${arrayParam('counts', 'int')}, ${arrayParam('stars', 'int')}) AS e(project_id, n, stars)
       ON CONFLICT (project_id, day) DO UPDATE
         SET ${col} = project_daily_stats.${col} + excluded.${col}, rating_sum = project_daily_stats.rating_sum + excluded.rating_sum
       RETURNING project_id
@@ -77,7 +77,7 @@ export function dailyActivity(db: DbOrTx, projectIds: readonly number[], fromDay
   return preparedSql<ActivityCounts & { day: string }>(db, 'analytics_daily', () => sql`
     SELECT to_char(s.day, 'YYYY-MM-DD') AS day, ${SUMS}
     FROM project_daily_stats s
-    WHERE s.project_id = ANY(${sql.placeholder('ids')}::int[]) AND s.day >= ${sql.placeholder('from')}::date
+    WHERE s.project_id = ANY(${arrayParam('ids', 'int')}) AND s.day >= ${sql.placeholder('from')}::date
     GROUP BY s.day
     ORDER BY s.day`)({ ids: [...projectIds], from: fromDay });
 }
@@ -88,7 +88,7 @@ export function projectActivity(db: DbOrTx, projectIds: readonly number[], fromD
   return preparedSql<ActivityCounts & { id: number }>(db, 'analytics_per_project', () => sql`
     SELECT s.project_id AS id, ${SUMS}
     FROM project_daily_stats s
-    WHERE s.project_id = ANY(${sql.placeholder('ids')}::int[]) AND s.day >= ${sql.placeholder('from')}::date
+    WHERE s.project_id = ANY(${arrayParam('ids', 'int')}) AND s.day >= ${sql.placeholder('from')}::date
     GROUP BY s.project_id`)({ ids: [...projectIds], from: fromDay });
 }
 
@@ -98,7 +98,7 @@ export function viewSources(db: DbOrTx, projectIds: readonly number[], fromDay: 
   return preparedSql<{ source: string; views: number }>(db, 'analytics_view_sources', () => sql`
     SELECT s.source, sum(s.views)::int AS views
     FROM project_view_sources s
-    WHERE s.project_id = ANY(${sql.placeholder('ids')}::int[]) AND s.day >= ${sql.placeholder('from')}::date
+    WHERE s.project_id = ANY(${arrayParam('ids', 'int')}) AND s.day >= ${sql.placeholder('from')}::date
     GROUP BY s.source
     ORDER BY views DESC, s.source`)({ ids: [...projectIds], from: fromDay });
 }

@@ -3,7 +3,7 @@ import type { TProject } from '@shared/schemas/project';
 import { RECOMMENDED_LIMIT_MAX, RECOMMENDED_OFFSET_MAX } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { isoSql } from '../../db/iso-sql';
-import { preparedSql } from '../../db/prepared';
+import { arrayParam, preparedSql } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { projects, users } from '../../db/schema';
 import { projectCardJsonSql, publicNameSql, visibleCardsJsonSql } from '../projects/project-card-sql';
@@ -25,7 +25,7 @@ export async function refreshTrendingScores(db: DbOrTx, projectIds: readonly num
   await preparedSql(db, 'refresh_trending_scores', () => sql`
     UPDATE projects p SET trending_score = ${trendingScoreSql()}
     FROM users u
-    WHERE u.id = p.author_id AND p.id = ANY(${sql.placeholder('ids')}::int[])`)({ ids: [...new Set(projectIds)] });
+    WHERE u.id = p.author_id AND p.id = ANY(${arrayParam('ids', 'int')})`)({ ids: [...new Set(projectIds)] });
 }
 
 /** The advisory lock key of the bulk refresh: one instance at a time runs it (any 64-bit constant). */
@@ -88,10 +88,10 @@ export async function searchResultsJson(
       SELECT x.n, m.project_id, json_build_object(
         'id', m.id, 'content', m.content, 'userName', ${publicNameSql('cu.display_name', 'cu.first_name', 'cu.last_name')},
         'userAvatar', cu.profile_image_url, 'createdAt', ${isoSql('m.created_at')}, 'projectId', m.project_id) AS comment
-      FROM unnest(${sql.placeholder('commentIds')}::int[]) WITH ORDINALITY AS x(id, n)
+      FROM unnest(${arrayParam('commentIds', 'int')}) WITH ORDINALITY AS x(id, n)
       JOIN comments m ON m.id = x.id JOIN users cu ON cu.id = m.user_id
     )
-    SELECT '{"projects":' || ${visibleCardsJsonSql(sql`${sql.placeholder('projectIds')}::int[]`, sql`${sql.placeholder('previewOrigin')}`)}
+    SELECT '{"projects":' || ${visibleCardsJsonSql(sql`${arrayParam('projectIds', 'int')}`, sql`${sql.placeholder('previewOrigin')}`)}
         || ',"comments":' || (SELECT coalesce(json_agg(comment ORDER BY n), '[]')::text FROM shown) || '}' AS json,
       (SELECT array_agg(project_id ORDER BY n) FROM shown) AS "commentProjectIds"`)({
     projectIds: [...projectIds],
@@ -105,7 +105,7 @@ export async function searchResultsJson(
 export async function findRankedProjectCardsJson(db: DbOrTx, ranked: RankedIds, previewOrigin: string | undefined): Promise<string> {
   if (ranked.ids.length === 0) return '[]';
   const [row] = await preparedSql<{ json: string }>(db, 'ranked_project_cards_json', () => sql`
-    SELECT ${visibleCardsJsonSql(sql`${sql.placeholder('ids')}::int[]`, sql`${sql.placeholder('previewOrigin')}`, RANKED_CARD_REASONS(sql`${sql.placeholder('reasons')}::smallint[]`))} AS json`)({
+    SELECT ${visibleCardsJsonSql(sql`${arrayParam('ids', 'int')}`, sql`${sql.placeholder('previewOrigin')}`, RANKED_CARD_REASONS(sql`${arrayParam('reasons', 'smallint')}`))} AS json`)({
     ids: [...ranked.ids],
     reasons: ranked.reasons ?? [],
     previewOrigin: previewOriginOf(previewOrigin),

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { authorHiddenColumn, authorVisible, authorVisibleOrOwnedBy, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { isolatedBatchOf } from '../../db/batch-per-turn';
-import { preparedSql } from '../../db/prepared';
+import { arrayParam, preparedSql } from '../../db/prepared';
 import { comments, follows, projects, ratings, reactions, saves, shares, users } from '../../db/schema';
 import { trendingScoreWithSql, type ScoreCounter } from '../discovery/trending-score';
 import { previewOriginParam, selectProjectViews, type ProjectViewRow } from '../projects/project-view';
@@ -49,8 +49,6 @@ export type CounterChange = { changed: boolean; count: number } & WithTarget;
 export type WithTarget = { target: { authorId: string; authorIsSuspended: boolean } | undefined };
 
 type CountedWrite = 'add_reaction' | 'remove_reaction' | 'add_save' | 'remove_save';
-
-const ph = (name: string) => sql.placeholder(name);
 
 /**
  * Each item's project with its access state, as the CTE `target` over the batch's CTE `input` (`ord`,
@@ -119,7 +117,7 @@ function countedMany(db: DbOrTx, kind: CountedWrite) {
     const next = counterMovedBy(counter, by, 'written');
     return sql`
     WITH input AS (
-      SELECT * FROM unnest(${ph('userIds')}::uuid[], ${ph('projectIds')}::int[], ${ph('anyAuthors')}::boolean[], ${ph('types')}::text[])
+      SELECT * FROM unnest(${arrayParam('userIds', 'uuid')}, ${arrayParam('projectIds', 'int')}, ${arrayParam('anyAuthors', 'boolean')}, ${arrayParam('types', 'text')})
         WITH ORDINALITY AS i(user_id, project_id, any_author, type, ord)
     ), ${targetOfInput()}, written AS (${write()}), bumped AS (
       UPDATE projects p SET ${column} = ${sql.raw(next)}, trending_score = ${trendingScoreWithSql(counter, next)}
@@ -286,7 +284,7 @@ const NEXT_COMMENT_COUNT = counterMovedBy('comment_count', 1, 'inserted');
 const insertComments = (db: DbOrTx) =>
   preparedSql<CommentInserted>(db, 'insert_comments', () => sql`
     WITH input AS (
-      SELECT * FROM unnest(${ph('projectIds')}::int[], ${ph('userIds')}::uuid[], ${ph('contents')}::text[], ${ph('anyAuthors')}::boolean[])
+      SELECT * FROM unnest(${arrayParam('projectIds', 'int')}, ${arrayParam('userIds', 'uuid')}, ${arrayParam('contents', 'text')}, ${arrayParam('anyAuthors', 'boolean')})
         WITH ORDINALITY AS i(project_id, user_id, content, any_author, ord)
     ), ${targetOfInput()}, numbered AS MATERIALIZED (
       SELECT i.ord, nextval(pg_get_serial_sequence('comments', 'id')) AS id, i.project_id, i.user_id, i.content

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoSql } from '../../db/iso-sql';
-import { prepared, preparedSql } from '../../db/prepared';
+import { arrayParam, prepared, preparedSql } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -24,9 +24,9 @@ const insertNotificationRows = (db: DbOrTx) =>
   preparedSql<StoredNotification>(db, 'insert_notifications', () => sql`
     INSERT INTO notifications (user_id, actor_id, type, title, message, link, project_id)
     SELECT n.user_id, n.actor_id, n.type, n.title, n.message, n.link, n.project_id
-    FROM unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('actorIds')}::uuid[], ${sql.placeholder('types')}::text[],
-      ${sql.placeholder('titles')}::text[], ${sql.placeholder('messages')}::text[], ${sql.placeholder('links')}::text[],
-      ${sql.placeholder('projectIds')}::int[]) WITH ORDINALITY AS n(user_id, actor_id, type, title, message, link, project_id, ord)
+    FROM unnest(${arrayParam('userIds', 'uuid')}, ${arrayParam('actorIds', 'uuid')}, ${arrayParam('types', 'text')},
+      ${arrayParam('titles', 'text')}, ${arrayParam('messages', 'text')}, ${arrayParam('links', 'text')},
+      ${arrayParam('projectIds', 'int')}) WITH ORDINALITY AS n(user_id, actor_id, type, title, message, link, project_id, ord)
     ORDER BY n.ord
     RETURNING id, user_id AS "userId", actor_id AS "actorId", type, title, message, link, project_id AS "projectId", read,
       created_at AS "createdAt", updated_at AS "updatedAt", sync_seq::float8 AS "syncSeq"`);
@@ -67,7 +67,7 @@ export function findProjectActTargets(db: DbOrTx, acts: readonly { projectId: nu
   return preparedSql<ProjectActTarget & { ord: number }>(db, 'project_act_targets', () => sql`
     SELECT e.ord::int AS ord, p.id AS "projectId", p.title AS "projectTitle", p.author_id AS "authorId", a.id AS "actorId",
       a.display_name AS "actorDisplayName", a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
-    FROM unnest(${sql.placeholder('projectIds')}::int[], ${sql.placeholder('actorIds')}::uuid[]) WITH ORDINALITY AS e(project_id, actor_id, ord)
+    FROM unnest(${arrayParam('projectIds', 'int')}, ${arrayParam('actorIds', 'uuid')}) WITH ORDINALITY AS e(project_id, actor_id, ord)
     JOIN projects p ON p.id = e.project_id
     JOIN users a ON a.id = e.actor_id
     ORDER BY e.ord`)({ projectIds: acts.map((a) => a.projectId), actorIds: acts.map((a) => a.actorId) });

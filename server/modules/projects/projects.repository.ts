@@ -3,7 +3,7 @@ import { authorVisible } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { projectFiles, projects, users } from '../../db/schema';
 import { batchedReadOf } from '../../db/batch-per-turn';
-import { prepared } from '../../db/prepared';
+import { arrayParam, prepared } from '../../db/prepared';
 import { hostedAccessColumns, previewOriginOf, previewOriginParam, selectProjectViews, type ProjectViewRow } from './project-view';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -20,7 +20,7 @@ export function findProjectView(db: DbOrTx, id: number, previewOrigin: string | 
   return batchedReadOf<number, ProjectViewRow>(db, `project_views ${origin}`, async (ids) => {
     const statement = prepared(db, 'find_project_views', (d, name) =>
       selectProjectViews(d, sql`${sql.placeholder('previewOrigin')}`)
-        .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::int[])`)
+        .where(sql`${projects.id} = ANY(${arrayParam('ids', 'int')})`)
         .prepare(name),
     );
     const rows = await statement.execute({ ids, previewOrigin: origin });

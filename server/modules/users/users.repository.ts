@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '@shared/uuid';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { arrayParam, prepared } from '../../db/prepared';
 import { users, type NewUser, type UserRow } from '../../db/schema';
 
 // The row types live with the table; modules keep reading them here, beside the queries.
@@ -21,7 +21,7 @@ export async function findUserVersions(db: DbOrTx, ids: string[]): Promise<Map<s
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return new Map();
   const rows = await prepared(db, 'user_versions_by_ids', (d, name) =>
-    d.select({ id: users.id, version: USER_VERSION }).from(users).where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`).prepare(name),
+    d.select({ id: users.id, version: USER_VERSION }).from(users).where(sql`${users.id} = ANY(${arrayParam('ids', 'uuid')})`).prepare(name),
   ).execute({ ids: valid });
   return new Map(rows.map((r) => [r.id, r.version]));
 }
@@ -34,7 +34,7 @@ export async function findVersionedUsers(db: DbOrTx, ids: string[]): Promise<Map
     d
       .select({ ...getTableColumns(users), version: USER_VERSION })
       .from(users)
-      .where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+      .where(sql`${users.id} = ANY(${arrayParam('ids', 'uuid')})`)
       .prepare(name),
   ).execute({ ids: valid });
   return new Map(rows.map(({ version, ...row }) => [row.id, { version, row }]));

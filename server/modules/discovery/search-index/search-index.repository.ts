@@ -1,13 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { userHiddenSql } from '../../../access/visibility-sql';
-import { preparedSql } from '../../../db/prepared';
+import { arrayParam, preparedSql } from '../../../db/prepared';
 import { rowsOf } from '../../../db/rows';
 import { AUTHOR_NAME, lexemesOfSql } from '../discovery.repository';
 import type { IndexedComment, IndexedProject, IndexedUser } from './search-index';
 
-/** A prepared statement's list parameter (an inline array would become one parameter per item). */
-const list = (name: string, type: 'int' | 'uuid' | 'text') => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 /** The lexemes of `w`, the word column of the statements below. */
 const STEMS_OF_W = lexemesOfSql(sql.raw('w'));
 
@@ -36,7 +34,7 @@ export async function readProjectsAfter(db: DbOrTx, afterId: number, limit: numb
 
 export async function readProjectsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedProject[]> {
   if (ids.length === 0) return [];
-  const rows = await preparedSql<ProjectRow>(db, 'search_index_projects', () => sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = ANY(${list('ids', 'int')})`)({
+  const rows = await preparedSql<ProjectRow>(db, 'search_index_projects', () => sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = ANY(${arrayParam('ids', 'int')})`)({
     ids: [...ids],
   });
   return rows.map(asProject);
@@ -55,7 +53,7 @@ export async function readAllUsers(db: DbOrTx): Promise<IndexedUser[]> {
 
 export async function readUsersByIds(db: DbOrTx, ids: readonly string[]): Promise<IndexedUser[]> {
   if (ids.length === 0) return [];
-  const rows = await preparedSql<UserRow>(db, 'search_index_users', () => usersWhere(sql`u.id = ANY(${list('ids', 'uuid')})`))({ ids: [...ids] });
+  const rows = await preparedSql<UserRow>(db, 'search_index_users', () => usersWhere(sql`u.id = ANY(${arrayParam('ids', 'uuid')})`))({ ids: [...ids] });
   return rows.map(asUser);
 }
 
@@ -83,7 +81,7 @@ export async function readCommentsAfter(db: DbOrTx, afterId: number, limit: numb
 
 export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedComment[]> {
   if (ids.length === 0) return [];
-  const rows = await preparedSql<CommentRow>(db, 'search_index_comments', () => sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = ANY(${list('ids', 'int')})`)({
+  const rows = await preparedSql<CommentRow>(db, 'search_index_comments', () => sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = ANY(${arrayParam('ids', 'int')})`)({
     ids: [...ids],
   });
   return rows.map(asComment);
@@ -110,13 +108,19 @@ export async function readChangesSince(db: DbOrTx, horizon: string, words: reado
     db,
     'search_index_changes',
     () => sql`
-    WITH c AS MATERIALIZED (SELECT project_id, comment_id, user_id FROM search_changes WHERE tx >= ${sql.placeholder('horizon')}::xid8)
+    -- The horizon read through a sub-select and bounded above, so that every plan is the same (kept
+    -- once made: see arrayParam) and an index scan whatever the table's size; no transaction at or
+    -- past the snapshot's xmax is visible to it anyway.
+    WITH c AS MATERIALIZED (
+      SELECT project_id, comment_id, user_id FROM search_changes
+      WHERE tx >= (SELECT ${sql.placeholder('horizon')}::xid8) AND tx < pg_snapshot_xmax(pg_current_snapshot())
+    )
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
       (SELECT array_agg(DISTINCT project_id) FROM c WHERE project_id IS NOT NULL) AS projects,
       (SELECT array_agg(DISTINCT comment_id) FROM c WHERE comment_id IS NOT NULL) AS comments,
       (SELECT array_agg(DISTINCT user_id)::text[] FROM c WHERE user_id IS NOT NULL) AS users,
       EXISTS (SELECT 1 FROM c WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL) AS reload,
-      (SELECT json_object_agg(w, ${STEMS_OF_W}) FROM unnest(${list('words', 'text')}) AS w) AS stems`,
+      (SELECT json_object_agg(w, ${STEMS_OF_W}) FROM unnest(${arrayParam('words', 'text')}) AS w) AS stems`,
   )({ horizon, words: [...words] });
   return {
     horizon: row!.horizon,
@@ -140,7 +144,7 @@ export async function readStems(db: DbOrTx, words: readonly string[]): Promise<M
   const rows = await preparedSql<{ word: string; lexemes: string[] }>(
     db,
     'search_index_stems',
-    () => sql`SELECT w AS word, ${STEMS_OF_W} AS lexemes FROM unnest(${list('words', 'text')}) AS w`,
+    () => sql`SELECT w AS word, ${STEMS_OF_W} AS lexemes FROM unnest(${arrayParam('words', 'text')}) AS w`,
   )({ words: [...words] });
   for (const r of rows) out.set(r.word, r.lexemes);
   return out;
