@@ -11,18 +11,19 @@ describe('configuration', () => {
     expect(c.secureCookies).toBe(false);
     expect(c.oidc).toBeNull();
     expect(c.HEAP_COMPACT_GROWTH_MB).toBe(64);
+    expect(c.DATABASE_POOL_SIZE).toBeUndefined();
   });
 
   it('when several variables are bad, then one error names every one of them', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short', OIDC_ISSUER: 'https://id.example.com', HEAP_COMPACT_GROWTH_MB: '-1' });
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short', OIDC_ISSUER: 'https://id.example.com', HEAP_COMPACT_GROWTH_MB: '-1', DATABASE_POOL_SIZE: '0' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'SESSION_SECRET', 'OIDC_ISSUER', 'HEAP_COMPACT_GROWTH_MB']) expect(message).toContain(`${name}: `);
+    for (const name of ['PORT', 'DATABASE_URL', 'SESSION_SECRET', 'OIDC_ISSUER', 'HEAP_COMPACT_GROWTH_MB', 'DATABASE_POOL_SIZE']) expect(message).toContain(`${name}: `);
   });
 
   it('when PUBLIC_URL is https, then cookies are Secure; ADMIN_EMAILS are normalised', () => {

@@ -15,6 +15,7 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
     REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,40}$/, 'letters, digits, _ : . - only').default('bb:'),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

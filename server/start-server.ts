@@ -51,7 +51,7 @@ export type StartOptions = {
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
   const database =
-    opts.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    opts.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   await database.migrate();
   await promoteAdmins(database.db, config.adminEmails);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : null;

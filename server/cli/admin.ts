@@ -10,7 +10,7 @@ import { runAdminCommand } from './admin-command';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   // With Redis, the running servers hear the command's cache invalidation (a premium badge shows at
   // once); without it, this process shares no cache with them and their reads expire within 30 s.
   // Loaded only when used: the Redis client is most of this command's start-up otherwise.

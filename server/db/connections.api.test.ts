@@ -8,6 +8,7 @@ import { findProjectView } from '../modules/projects/projects.repository';
 import { findUserVersions } from '../modules/users/users.repository';
 import { insertProject } from '../test/factories';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { openDatabase } from './client';
 import { rowsOf } from './rows';
 import { users } from './schema';
 
@@ -62,5 +63,20 @@ describe('Prepared statements of every signed-in request', () => {
       { name: 'session_versions', generic: CALLS - 5, custom: 5 },
       { name: 'user_versions_by_ids', generic: CALLS - 5, custom: 5 },
     ]);
+  });
+});
+
+describe('Connections to PostgreSQL', () => {
+  it.runIf(process.env.TEST_DB === 'postgres')('when more statements run at once than the pool holds, then the rest wait for a connection and all answer', async () => {
+    const database = openDatabase({ databaseUrl: t.url!, poolSize: 2 });
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: 6 }, () => rowsOf<{ pid: number }>(database.db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`).then(([row]) => row!.pid)),
+      );
+      expect(pids).toHaveLength(6);
+      expect(new Set(pids).size).toBe(2);
+    } finally {
+      await database.close();
+    }
   });
 });
