@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,15 +45,13 @@ export const CONNECTION_SETTINGS = {
 } as const;
 
 /**
- * Connections an instance opens to PostgreSQL unless told (DATABASE_POOL_SIZE): one more than its
- * cores. Every connection is a server process, and the more of them work at once, the more CPU
- * PostgreSQL spends on the same statements: on a 2-core machine with the server beside the app, a
- * search (the same 1,000 logged queries) cost it 1.15 ms with one connection at work, 1.7 with two,
- * 2.4 with four and 3.5 with ten. Statements beyond the pool wait for a connection in the instance.
+ * Connections an instance opens to PostgreSQL unless told (DATABASE_POOL_SIZE): node-postgres's 10.
+ * Fewer cost PostgreSQL less CPU for the same statements when it shares the instance's machine (on 2
+ * cores, a search's statements 1.15 ms of its CPU one at a time, 3.5 with ten at once), but with 3 a
+ * busy instance's mix of reads and writes was slower in the full bench and once nearly stopped: the
+ * size is the operator's to fit to the database server.
  */
-export function defaultPoolSize(): number {
-  return availableParallelism() + 1;
-}
+export const DEFAULT_POOL_SIZE = 10;
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite stores its files in `<dataDir>/db` (or memory). */
 export function openDatabase(opts: { databaseUrl?: string; dataDir?: string | 'memory'; poolSize?: number }): Database {
@@ -62,7 +59,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir?: string | 'm
     const options = Object.entries(CONNECTION_SETTINGS)
       .map(([k, v]) => `-c ${k}=${v}`)
       .join(' ');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize(), options });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE, options });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
