@@ -55,7 +55,7 @@ export type ArrayParamType = 'int' | 'smallint' | 'uuid' | 'text' | 'boolean';
  * the array itself, PostgreSQL plans every call again: its plan for the statement's parameters assumes
  * 10 elements and looks dearer than a plan made for the 1 to 3 of each call, so it never keeps one. Read
  * through a sub-select, every plan assumes the same and the first kept is used from then on (the
- * session-versions read of every signed-in request: 118-136 -> 40-48 µs of the server's CPU a call).
+ * session-versions read of every signed-in request: 118-136 -> 40-48 µs of PostgreSQL's CPU a call).
  */
 export function arrayParam(name: string, type: ArrayParamType): SQL {
   const cast = sql.raw(`${type}[]`);
