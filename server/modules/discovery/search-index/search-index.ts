@@ -4,7 +4,7 @@ import { grown, trimmed, Visits } from './growable';
 import { Lexicon } from './lexicon';
 import { RANK_BY_RANK_PLUS_ONE, tsRank, type QueryTerm } from './text-rank';
 import { UserDirectory, type AlikeUser, type IndexedUser, type UserEntry } from './user-directory';
-import { paddedWords, WordSimilarity } from './word-similarity';
+import { paddedWords, trigramSignature, WordSimilarity } from './word-similarity';
 
 /**
  * What search ranks, held in memory by each instance: every project's stored search document, title,
@@ -136,6 +136,11 @@ export class SearchIndex implements SearchBackend {
   private titleByteCount = 0;
   /** titleBytes as a Buffer, to decode a title without a Buffer made for it (made again when titleBytes is replaced). */
   private titleText = Buffer.alloc(0);
+  /**
+   * Each title's trigramSignature, two words a slot: most candidates' titles are too unlike the query
+   * to beat their full text's relevance, and this tells so without the title decoded.
+   */
+  private titleSignature = new Uint32Array(0);
   /** The title's last place in the document (its words come first). */
   private titleEnd = new Uint16Array(0);
 
@@ -192,6 +197,7 @@ export class SearchIndex implements SearchBackend {
     this.titleStart = trimmed(this.titleStart, projects);
     this.titleLength = trimmed(this.titleLength, projects);
     this.titleEnd = trimmed(this.titleEnd, projects);
+    this.titleSignature = trimmed(this.titleSignature, 2 * projects);
     this.titleBytes = trimmed(this.titleBytes, this.titleByteCount);
     this.writerSlot = trimmed(this.writerSlot, comments);
     this.commentProject = trimmed(this.commentProject, comments);
@@ -240,6 +246,7 @@ export class SearchIndex implements SearchBackend {
       this.titleStart = grown(this.titleStart, n, (k) => new Int32Array(k));
       this.titleLength = grown(this.titleLength, n, (k) => new Uint16Array(k));
       this.titleEnd = grown(this.titleEnd, n, (k) => new Uint16Array(k));
+      this.titleSignature = grown(this.titleSignature, 2 * n, (k) => new Uint32Array(k));
     }
     this.trending[slot] = trending;
     this.titleEnd[slot] = p.titleEnd;
@@ -276,6 +283,9 @@ export class SearchIndex implements SearchBackend {
   private setTitle(slot: number, title: string): void {
     const padded = paddedWords(title);
     if (this.titleOf(slot) === padded) return;
+    const signature = trigramSignature(padded);
+    this.titleSignature[2 * slot] = signature.low;
+    this.titleSignature[2 * slot + 1] = signature.high;
     const bytes = Buffer.from(padded);
     this.titleBytes = grown(this.titleBytes, this.titleByteCount + bytes.length, (k) => new Uint8Array(k));
     this.titleBytes.set(bytes, this.titleByteCount);
@@ -289,6 +299,13 @@ export class SearchIndex implements SearchBackend {
     if (this.titleText.buffer !== bytes.buffer) this.titleText = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     const start = this.titleStart[slot]!;
     return this.titleText.toString('utf8', start, start + this.titleLength[slot]!);
+  }
+
+  /** The title's likeness to the query, or some value not above `beat` when it cannot exceed it. */
+  private titleLikeness(likeness: WordSimilarity, slot: number, beat: number): number {
+    const signature = { low: this.titleSignature[2 * slot]!, high: this.titleSignature[2 * slot + 1]! };
+    if (likeness.cannotBeat(signature, beat)) return 0;
+    return likeness.ofPadded(this.titleOf(slot), beat);
   }
 
   /** The query's words as flags: a word whose spellings all are stop words is left out, as tsquery leaves it out. */
@@ -339,7 +356,7 @@ export class SearchIndex implements SearchBackend {
       if (hit) {
         const title = marked.likely ? (store.hasAll(slot, marked.likely, this.titleEnd[slot]) ? 0.7 : store.hasAll(slot, marked.query, this.titleEnd[slot]) ? 0.6 : 0) : 0;
         const others = Math.max(byName, this.fullTextRelevance(store, slot, marked), title);
-        relevance = Math.max(likeness.ofPadded(this.titleOf(slot), others), others);
+        relevance = Math.max(this.titleLikeness(likeness, slot, others), others);
       }
       rows.push({ slot, relevance, step: relevanceStep(relevance), textHit: hit, premium: isPremiumNow(user, now) });
     };

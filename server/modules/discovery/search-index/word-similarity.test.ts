@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paddedWords, TrigramCodes, trigramsOf, WordSimilarity } from './word-similarity';
+import { paddedWords, TrigramCodes, trigramSignature, trigramsOf, WordSimilarity } from './word-similarity';
 
 const TEXTS = [
   'React Dashboard',
@@ -47,5 +47,26 @@ describe('word likeness of stored texts', () => {
     const later = codes.encode(trigramsOf('Compiler Hopper'));
     expect(likeness.ofCoded(later, 0, later.length, codes)).toBe(likeness.of('Compiler Hopper'));
     expect(likeness.ofCoded(later, 0, later.length, codes)).toBeGreaterThan(likeness.ofCoded(first, 0, first.length, codes));
+  });
+
+  it('when a text\'s signature says a query cannot beat a bar, then its likeness is not above the bar, and most unlike texts are told so', () => {
+    let told = 0;
+    let unlike = 0;
+    for (const q of QUERIES) {
+      const likeness = new WordSimilarity(q);
+      for (const text of TEXTS) {
+        const signature = trigramSignature(paddedWords(text));
+        const value = likeness.of(text);
+        for (const bar of [0, 0.3, 0.5, 0.8]) {
+          if (likeness.cannotBeat(signature, bar)) {
+            expect(value, `${q} / ${text} / ${bar}`).toBeLessThanOrEqual(bar);
+            told++;
+          }
+          if (value <= bar) unlike++;
+        }
+      }
+    }
+    // A signature that never answered would pass the check above: it must spare most of the work.
+    expect(told).toBeGreaterThan(unlike / 2);
   });
 });

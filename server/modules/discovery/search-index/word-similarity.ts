@@ -36,6 +36,31 @@ function similarity(shared: number, queryTrigrams: number, stretchTrigrams: numb
   return Math.fround(shared / (queryTrigrams + stretchTrigrams - shared));
 }
 
+/** A text's trigrams as 64 bits (two words), each trigram setting the bit its hash picks. */
+export type TrigramSignature = { low: number; high: number };
+
+/** Which of a signature's 64 bits a trigram sets. */
+function trigramBit(trigram: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < trigram.length; i++) h = Math.imul(h ^ trigram.charCodeAt(i), 0x01000193);
+  return Math.imul(h, 0x9e3779b1) >>> 26;
+}
+
+/**
+ * The signature of a text given as paddedWords(text): a cheap first test of its likeness to a query
+ * (WordSimilarity.cannotBeat), for texts compared far more often than they change (titles).
+ */
+export function trigramSignature(padded: string): TrigramSignature {
+  let low = 0;
+  let high = 0;
+  for (const trigram of trigramsOf(padded)) {
+    const bit = trigramBit(trigram);
+    if (bit < 32) low |= 1 << bit;
+    else high |= 1 << (bit - 32);
+  }
+  return { low: low >>> 0, high: high >>> 0 };
+}
+
 /**
  * Trigrams as numbers, for texts measured again and again (users' names): each text is coded once
  * when it is stored, and its likeness to a query is then measured without a string made or hashed.
@@ -97,6 +122,8 @@ export class TrigramCodes {
 /** One query's trigrams, compared with many texts. */
 export class WordSimilarity {
   private readonly query: ReadonlySet<string>;
+  /** The query's trigrams' bits in a trigramSignature (made on first use). */
+  private bits: number[] | null = null;
   /** The query's flags by code, for the TrigramCodes they were made from (made on first use). */
   private coded: { codes: TrigramCodes; size: number; flags: Uint8Array } | null = null;
 
@@ -156,6 +183,17 @@ export class WordSimilarity {
     if (!shares) return 0;
     const { at, inQuery } = codes.numbered(text, from, to, flags);
     return bestStretch(at, inQuery, this.query.size);
+  }
+
+  /**
+   * Whether word_similarity(query, text) cannot exceed `beat`, from the text's trigramSignature alone:
+   * the query's trigrams whose bits it has bound those the text shares (atMost's count).
+   */
+  cannotBeat(signature: TrigramSignature, beat: number): boolean {
+    if (this.bits === null) this.bits = [...this.query].map(trigramBit);
+    let shared = 0;
+    for (const bit of this.bits) if ((bit < 32 ? signature.low >>> bit : signature.high >>> (bit - 32)) & 1) shared++;
+    return Math.fround(shared / this.query.size) <= beat;
   }
 
   /**
