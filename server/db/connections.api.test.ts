@@ -3,7 +3,7 @@ import type session from 'express-session';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbSessionStore } from '../http/session-store';
-import { readChangesSince } from '../modules/discovery/search-index/search-index.repository';
+import { readChangeHorizon, readChangesSince } from '../modules/discovery/search-index/search-index.repository';
 import { findProjectView } from '../modules/projects/projects.repository';
 import { findUserVersions } from '../modules/users/users.repository';
 import { insertProject } from '../test/factories';
@@ -38,7 +38,7 @@ describe('Prepared statements of every signed-in request', () => {
     const sid = randomBytes(12).toString('base64url');
     const stored = { cookie: { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) }, userId: user!.id } as unknown as session.SessionData;
     await new Promise<void>((resolve, reject) => store.set(sid, stored, (err) => (err ? reject(err as Error) : resolve())));
-    const [{ horizon }] = (await rowsOf<{ horizon: string }>(db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`)) as [{ horizon: string }];
+    const horizon = await readChangeHorizon(db);
 
     // One at a time: the pool hands the same idle connection back, where the statements stay prepared.
     for (let i = 0; i < CALLS; i++) {

@@ -189,6 +189,40 @@ describe('the search index follows writes', () => {
     },
   );
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'when a transaction stays open, then each look reads only the changes no look read before, and the open one\'s once it commits',
+    async () => {
+      const db = t.database.db;
+      const [kept, late] = [
+        await discoveryKit(db).project(authorId, { title: 'Kept open demo', description: 'Read once.' }),
+        await discoveryKit(db).project(authorId, { title: 'Late commit demo', description: 'Before.' }),
+      ];
+      const other = new pg.Client({ connectionString: t.url! });
+      await other.connect();
+      try {
+        // A long transaction (a bulk refresh, say) holds the oldest snapshot's xmin back.
+        await other.query('BEGIN');
+        await other.query('SELECT pg_current_xact_id()');
+        const start = await readChangeHorizon(db);
+        await db.update(projects).set({ title: `Kept open ${word()}` }).where(eq(projects.id, kept.id));
+        const first = await readChangesSince(db, start);
+        expect(first.projects).toContain(kept.id);
+        // Nothing new: a look reads nothing, though the open transaction is older than the write.
+        const second = await readChangesSince(db, first.horizon);
+        expect(second.projects).toEqual([]);
+        await other.query('UPDATE projects SET title = $1 WHERE id = $2', [`Late commit ${word()}`, late.id]);
+        expect((await readChangesSince(db, second.horizon)).projects).toEqual([]);
+        await other.query('COMMIT');
+        // The open transaction's change, once, when it commits.
+        const third = await readChangesSince(db, second.horizon);
+        expect(third.projects).toEqual([late.id]);
+        expect((await readChangesSince(db, third.horizon)).projects).toEqual([]);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+
   it("when a look at the changes also reads the waiting searches' words, then their stems are those the English configuration gives, stop words as none", async () => {
     const words = ['running', 'the', 'straße', 'v8', '2024', 'reacts', 'dashb', 'ωmega'];
     const withLook = await readChangesSince(t.database.db, await readChangeHorizon(t.database.db), words);

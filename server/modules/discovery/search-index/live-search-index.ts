@@ -40,7 +40,8 @@ const STEMS_KEPT = 50_000;
  */
 export class LiveSearchIndex {
   private index: SearchBackend | null = null;
-  private horizon = '0';
+  /** The snapshot of the last look (pg_snapshot as text): what it saw is applied. Set by the load. */
+  private horizon = '1:1:';
   private lastLook = 0;
   /** When the last completed look began (performance.now()): it saw every change committed before then. */
   private lookBegan = -Infinity;

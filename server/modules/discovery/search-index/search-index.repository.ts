@@ -62,7 +62,11 @@ export async function readUsersByIds(db: DbOrTx, ids: readonly string[]): Promis
  * next look starts there. As text: an xid8 exceeds a JavaScript number's exact range.
  */
 export async function readChangeHorizon(db: DbOrTx): Promise<string> {
-  const [row] = await rowsOf<{ horizon: string }>(db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`);
+  // As a snapshot that saw nothing from its xmin on (the form readChangesSince takes).
+  const [row] = await rowsOf<{ horizon: string }>(
+    db,
+    sql`SELECT pg_snapshot_xmin(s)::text || ':' || pg_snapshot_xmin(s)::text || ':' AS horizon FROM pg_current_snapshot() AS s`,
+  );
   return row!.horizon;
 }
 
@@ -98,9 +102,12 @@ export type SearchChanges = {
 };
 
 /**
- * What changed from a horizon on, and the next horizon; with the stems of `words` (readStems), which
+ * What changed since a horizon, and the next horizon; with the stems of `words` (readStems), which
  * the searches waiting for this look need next: one round trip for both. Prepared: asked before
- * every search.
+ * every search. A horizon is the snapshot of the look before (pg_snapshot as text): its changes are
+ * those of transactions it did not see, those running then and those begun since. So a transaction
+ * that stays open (a bulk refresh, an operator's session) does not make every look read again all
+ * that committed after it began.
  */
 export async function readChangesSince(db: DbOrTx, horizon: string, words: readonly string[] = []): Promise<SearchChanges> {
   type Row = { horizon: string; projects: number[] | null; comments: number[] | null; users: string[] | null; reload: boolean; stems: Record<string, string[]> | null };
@@ -109,13 +116,18 @@ export async function readChangesSince(db: DbOrTx, horizon: string, words: reado
     'search_index_changes',
     () => sql`
     -- The horizon read through a sub-select and bounded above, so that every plan is the same (kept
-    -- once made: see arrayParam) and an index scan whatever the table's size; no transaction at or
-    -- past the snapshot's xmax is visible to it anyway.
-    WITH c AS MATERIALIZED (
+    -- once made: see arrayParam) and index scans whatever the table's size; no transaction at or
+    -- past this snapshot's xmax is visible to it anyway. Rows of a transaction still running are
+    -- not visible either: it stays in the next horizon's list.
+    WITH before AS (SELECT ${sql.placeholder('horizon')}::pg_snapshot AS s),
+    c AS MATERIALIZED (
       SELECT project_id, comment_id, user_id FROM search_changes
-      WHERE tx >= (SELECT ${sql.placeholder('horizon')}::xid8) AND tx < pg_snapshot_xmax(pg_current_snapshot())
+      WHERE tx >= (SELECT pg_snapshot_xmax(s) FROM before) AND tx < pg_snapshot_xmax(pg_current_snapshot())
+      UNION ALL
+      SELECT project_id, comment_id, user_id FROM search_changes
+      WHERE tx IN (SELECT pg_snapshot_xip(s) FROM before)
     )
-    SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+    SELECT pg_current_snapshot()::text AS horizon,
       (SELECT array_agg(DISTINCT project_id) FROM c WHERE project_id IS NOT NULL) AS projects,
       (SELECT array_agg(DISTINCT comment_id) FROM c WHERE comment_id IS NOT NULL) AS comments,
       (SELECT array_agg(DISTINCT user_id)::text[] FROM c WHERE user_id IS NOT NULL) AS users,
