@@ -58,11 +58,11 @@ export async function readUsersByIds(db: DbOrTx, ids: readonly string[]): Promis
 }
 
 /**
- * The oldest transaction still running: every change made by an older one is visible now, so the
- * next look starts there. As text: an xid8 exceeds a JavaScript number's exact range.
+ * Where a load's first look starts: the oldest transaction still running (every change made by an
+ * older one is visible now), as a snapshot that saw nothing from there on, the horizon
+ * readChangesSince takes. As text: an xid8 exceeds a JavaScript number's exact range.
  */
 export async function readChangeHorizon(db: DbOrTx): Promise<string> {
-  // As a snapshot that saw nothing from its xmin on (the form readChangesSince takes).
   const [row] = await rowsOf<{ horizon: string }>(
     db,
     sql`SELECT pg_snapshot_xmin(s)::text || ':' || pg_snapshot_xmin(s)::text || ':' AS horizon FROM pg_current_snapshot() AS s`,
