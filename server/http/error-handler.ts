@@ -8,6 +8,13 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 
 /** The one place where errors become HTTP answers: `{ "message": ... }`, never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  // The answer has begun (a stream failed midway): no status can be sent any more. Cut the connection so
+  // the client sees a failed answer rather than a complete-looking truncated one, and log the real error.
+  if (res.headersSent) {
+    req.log?.error({ err }, 'error after the answer began');
+    res.destroy();
+    return;
+  }
   if (err instanceof AppError) {
     res.status(HTTP_STATUS[err.code]).json({ ...err.details, message: err.message });
     return;
