@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { CAROUSEL_ARROW_TOLERANCE_PX } from '@shared/constants';
 import { createProjectViaApi, newMember, signUpViaApi } from './support';
 
 // Everything below is done with the keyboard only (Tab, Shift+Tab, Enter, Space, arrows,
@@ -198,10 +199,14 @@ test('the Trending carousel scrolls with its arrow buttons and the arrow keys; f
   await expect(left).toBeVisible();
 
   // Enter until the row's end: the right arrow goes away and the focus moves to the left one.
+  // The arrows follow the row a render after it scrolls: before the next press, wait until the right
+  // arrow says what the row says, or Enter could land on the left arrow the focus just moved to.
+  const roomRight = () => row.evaluate((el, tolerance) => el.scrollLeft + el.clientWidth < el.scrollWidth - tolerance, CAROUSEL_ARROW_TOLERANCE_PX);
   for (let i = 0; i < 30 && (await right.count()) > 0; i += 1) {
     const at = await scrollLeft();
     await page.keyboard.press('Enter');
     await expect.poll(scrollLeft).toBeGreaterThan(at);
+    await expect.poll(async () => (await right.count()) > 0).toBe(await roomRight());
   }
   await expect(right).toHaveCount(0);
   await expect(left).toBeFocused();
