@@ -77,17 +77,17 @@ export async function rankSearch(deps: DiscoveryDeps, text: string): Promise<Sea
   const index = deps.searchIndex;
   // Both rounds see the changes committed before the search began: one look at the index's changes.
   const began = performance.now();
-  type Round = { authorLikenessMin?: number; commentsWhenMatches?: number; stems?: ReadonlyMap<string, readonly string[]> };
-  const run = async (terms: SearchTerms, { authorLikenessMin, commentsWhenMatches, stems }: Round = {}) => {
+  type Round = { authorLikenessMin?: number; usedFromMatches?: number; stems?: ReadonlyMap<string, readonly string[]> };
+  const run = async (terms: SearchTerms, { authorLikenessMin, usedFromMatches, stems }: Round = {}) => {
     // The instance's index when it is loaded; PostgreSQL otherwise (SEARCH_INDEX=database, or while it loads).
-    const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, { since: began, commentsWhenMatches, stems });
+    const found = await index?.find(terms, SEARCH_RESULTS_MAX, authorLikenessMin, { since: began, usedFromMatches, stems });
     if (found) return { projectIds: found.projects.ids, textMatches: found.projects.textMatches, commentIds: found.commentIds };
     const [projects, commentIds] = await Promise.all([searchProjectIds(db, terms, SEARCH_RESULTS_MAX, authorLikenessMin), searchCommentIds(db, terms, SEARCH_RESULTS_MAX)]);
     return { projectIds: projects.ids, textMatches: projects.textMatches, commentIds };
   };
   // Kept only when its words fill the page, so weaker author names could not have shown (and only
   // then are its comments wanted).
-  const exact = await run(withoutTypos(searchTermsOf(text)), { authorLikenessMin: AUTHOR_LIKENESS_BESIDE_WORDS, commentsWhenMatches: SEARCH_RESULTS_MAX });
+  const exact = await run(withoutTypos(searchTermsOf(text)), { authorLikenessMin: AUTHOR_LIKENESS_BESIDE_WORDS, usedFromMatches: SEARCH_RESULTS_MAX });
   if (exact.textMatches >= SEARCH_RESULTS_MAX) return exact;
   const typed = queryWordsOf(text).filter((w) => [...w].length >= SWAP_MIN);
   // The index also needs the typo round's spellings stemmed: the swaps and the corrections, read with them.

@@ -88,10 +88,9 @@ export class LiveSearchIndex {
    * Both halves of a search through the index: the projects' page and the comments' ids (their rows
    * are read with the page the search keeps). Up to date with every change committed before `since`
    * (performance.now() when the search began: its rounds share one look); `stems`, words' stems the
-   * caller read already (to_tsvector('english', word)'s lexemes). With
-   * `commentsWhenMatches`, comments are ranked only when at least that many projects matched the
-   * words (a round that falls short is searched again, and its comments would go unused). Null while
-   * it loads (the caller asks SQL).
+   * caller read already (to_tsvector('english', word)'s lexemes). With `usedFromMatches`, a round
+   * whose words match fewer projects is searched again by the caller: it answers only that it fell
+   * short (IndexSearch). Null while it loads (the caller asks SQL).
    */
   async find(
     terms: SearchTerms,
@@ -99,9 +98,9 @@ export class LiveSearchIndex {
     authorLikenessMin?: number,
     {
       since = performance.now(),
-      commentsWhenMatches,
+      usedFromMatches,
       stems,
-    }: { since?: number; commentsWhenMatches?: number; stems?: ReadonlyMap<string, readonly string[]> } = {},
+    }: { since?: number; usedFromMatches?: number; stems?: ReadonlyMap<string, readonly string[]> } = {},
   ): Promise<IndexSearchAnswer | null> {
     if (stems) this.remember(stems);
     const spellings = [...new Set(terms.words.flat())];
@@ -112,7 +111,7 @@ export class LiveSearchIndex {
       return await index.search({
         projects: this.projectQuery(words, terms, limit, authorLikenessMin),
         comments: terms.words.length === 0 ? null : { ...words, candidates: SEARCH_POSTINGS_CANDIDATES.comments, limit },
-        commentsWhenMatches,
+        usedFromMatches,
       });
     } catch (err) {
       if (!index.broken) throw err;

@@ -59,10 +59,11 @@ export type IndexChange =
   | { kind: 'removeComment'; id: number };
 export type IndexCounts = { projects: number; comments: number };
 /**
- * Both halves of one search round (no comments for a query without words); with
- * `commentsWhenMatches`, the comments only when at least that many projects matched the words.
+ * Both halves of one search round (no comments for a query without words). With `usedFromMatches`,
+ * the round is used only when its words match at least that many projects: one that falls short is
+ * searched again, so it answers no ids and no comments, only a textMatches below that many.
  */
-export type IndexSearch = { projects: ProjectQuery; comments: CommentQuery | null; commentsWhenMatches?: number };
+export type IndexSearch = { projects: ProjectQuery; comments: CommentQuery | null; usedFromMatches?: number };
 export type IndexSearchAnswer = { projects: ProjectAnswer; commentIds: number[] };
 
 /**
@@ -177,8 +178,8 @@ export class SearchIndex implements SearchBackend {
   }
 
   searchNow(query: IndexSearch): IndexSearchAnswer {
-    const projects = this.searchProjects(query.projects);
-    const comments = query.comments && projects.textMatches >= (query.commentsWhenMatches ?? 0) ? this.searchComments(query.comments) : [];
+    const projects = this.searchProjects(query.projects, query.usedFromMatches);
+    const comments = query.comments && projects.textMatches >= (query.usedFromMatches ?? 0) ? this.searchComments(query.comments) : [];
     return { projects, commentIds: comments };
   }
 
@@ -332,12 +333,18 @@ export class SearchIndex implements SearchBackend {
     return 0.5 + 0.5 * tsRank(store.documentOf(slot), terms, { all: terms.length > 1, normalization: RANK_BY_RANK_PLUS_ONE });
   }
 
-  /** The project half of a search: the page's ids, best first, and how many of the ranked rows the words found. */
-  searchProjects(q: ProjectQuery, now = new Date()): ProjectAnswer {
+  /**
+   * The project half of a search: the page's ids, best first, and how many of the ranked rows the words
+   * found. With `usedFromMatches`, a round whose words match fewer projects stops at their count.
+   */
+  searchProjects(q: ProjectQuery, usedFromMatches?: number, now = new Date()): ProjectAnswer {
     const store = this.projects;
     const marked = this.mark(store, q);
     const textHit = (slot: number) => store.hasAll(slot, marked.query);
     const candidates = store.bestMatches(marked.query, q.candidates);
+    // Fewer candidates than asked for are every match (an author's project the words find is one of
+    // them), so the rows the words find can be no more: the round falls short whatever its authors.
+    if (usedFromMatches !== undefined && candidates.length < Math.min(usedFromMatches, q.candidates)) return { ids: [], textMatches: candidates.length };
 
     const likeness = new WordSimilarity(q.text);
     const least = Math.max(q.authorLikenessThreshold, Math.fround(q.authorLikenessMin));
