@@ -32,22 +32,37 @@ export async function refreshTrendingScores(db: DbOrTx, projectIds: readonly num
 export const TRENDING_REFRESH_LOCK = 7_361_402_911;
 
 /**
- * Recomputes every stored score in one statement, writing only the rows whose score changed (views,
- * premium starting or expiring, re-ratings, bulk loads). The score is computed in the UPDATE itself from
- * the row being written, so a row changed by a request while the refresh runs is re-read (PostgreSQL
- * re-evaluates a concurrently updated row) and never overwritten with a score of its older counters.
- * Runs under a transaction-level advisory lock: when another instance is already refreshing, this one
- * skips (answers null). Answers how many rows changed.
+ * Project ids a statement of the bulk refresh covers. A statement writing more than 5,000 project rows
+ * makes every instance reload its whole search index (migration 0023's trigger), meant for bulk loads:
+ * the routine refresh (the projects viewed in the last few minutes can be many thousands) must stay
+ * under it, so that instances read only the rows it changed.
+ */
+export const TRENDING_REFRESH_BATCH_IDS = 5_000;
+
+/**
+ * Recomputes every stored score, writing only the rows whose score changed (views, premium starting or
+ * expiring, re-ratings, bulk loads), a range of TRENDING_REFRESH_BATCH_IDS ids a statement. The score is
+ * computed in the UPDATE itself from the row being written, so a row changed by a request while the
+ * refresh runs is re-read (PostgreSQL re-evaluates a concurrently updated row) and never overwritten with
+ * a score of its older counters. Runs under a transaction-level advisory lock: when another instance is
+ * already refreshing, this one skips (answers null). Answers how many rows changed.
  */
 export async function refreshAllTrendingScores(db: DbOrTx): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [lock] = await rowsOf<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${TRENDING_REFRESH_LOCK}) AS locked`);
     if (!lock?.locked) return null;
-    const result = (await tx.execute(sql`
-      UPDATE projects p SET trending_score = ${trendingScoreSql()}
-      FROM users u
-      WHERE u.id = p.author_id AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
-    return result.rowCount ?? 0;
+    const [range] = await rowsOf<{ low: number | null; high: number | null }>(tx, sql`SELECT min(id) AS low, max(id) AS high FROM projects`);
+    if (!range || range.low === null || range.high === null) return 0;
+    let changed = 0;
+    for (let from = Number(range.low); from <= Number(range.high); from += TRENDING_REFRESH_BATCH_IDS) {
+      const result = (await tx.execute(sql`
+        UPDATE projects p SET trending_score = ${trendingScoreSql()}
+        FROM users u
+        WHERE u.id = p.author_id AND p.id >= ${from} AND p.id < ${from + TRENDING_REFRESH_BATCH_IDS}
+          AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
+      changed += result.rowCount ?? 0;
+    }
+    return changed;
   });
 }
 

@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/errors';
 import { projects, users } from '../../db/schema';
-import { refreshAllTrendingScores, TRENDING_REFRESH_LOCK } from '../../modules/discovery/discovery.repository';
+import { refreshAllTrendingScores, TRENDING_REFRESH_BATCH_IDS, TRENDING_REFRESH_LOCK } from '../../modules/discovery/discovery.repository';
 import { trendingScoreOf } from '../../modules/discovery/trending-score';
 import { prepareNativeFiles, storeNativeFiles } from '../../modules/projects/native-files';
 import type { FileStorage } from '../../storage/file-storage';
+import { rowsOf } from '../../db/rows';
 import { insertProject } from '../factories';
 import { startTestServer, type TestServer } from '../harness';
 
@@ -136,6 +137,30 @@ describe('the bulk trending refresh', () => {
     const [row] = await t.deps.db.select().from(projects).where(eq(projects.id, p.id));
     expect(row!.trendingScore).toBeCloseTo(trendingScoreOf({ ...row!, authorIsPremium: false }), 6);
     expect(await refreshAllTrendingScores(t.deps.db)).toBe(0);
+  });
+
+  it("when more scores changed than one statement may write without every instance reloading its search index, then the refresh names each project instead", async () => {
+    const author = await t.signUp();
+    const count = TRENDING_REFRESH_BATCH_IDS + 200;
+    const made = await t.deps.db
+      .insert(projects)
+      .values(Array.from({ length: count }, (_, i) => ({ authorId: author.user.id, title: `Bulk project ${i}`, description: 'Made in bulk', thumbnail: 'https://example.com/thumbnail.png', category: 'Web Development', tutorialUrl: 'https://example.com/tutorial' })))
+      .returning({ id: projects.id });
+    expect(made).toHaveLength(count);
+    await refreshAllTrendingScores(t.deps.db);
+    // Views since the last refresh, stored (as the view counter does) in statements of fewer rows.
+    for (const half of [0, 1]) await t.deps.db.execute(sql`UPDATE projects SET view_count = view_count + 7 WHERE author_id = ${author.user.id} AND id % 2 = ${half}`);
+    const [{ since }] = (await rowsOf<{ since: string }>(t.deps.db, sql`SELECT clock_timestamp()::text AS since`)) as [{ since: string }];
+    expect(await refreshAllTrendingScores(t.deps.db)).toBeGreaterThanOrEqual(count);
+    const notes = await rowsOf<{ reloads: number; named: number }>(
+      t.deps.db,
+      sql`
+      SELECT count(*) FILTER (WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL)::int AS reloads,
+        count(DISTINCT project_id) FILTER (WHERE project_id IN (SELECT id FROM projects WHERE author_id = ${author.user.id}))::int AS named
+      FROM search_changes WHERE at >= ${since}::timestamptz`,
+    );
+    // No row naming nothing (every instance would load all projects again), each changed project named.
+    expect(notes[0]).toEqual({ reloads: 0, named: count });
   });
 
   it.skipIf(!onPostgres)('when another instance holds the refresh lock, then this one skips (PostgreSQL: several connections)', async () => {
