@@ -21,7 +21,8 @@ let first: LiveSearchIndex;
 let second: LiveSearchIndex;
 let authorId: string;
 
-const word = () => `zq${randomBytes(4).toString('hex').replace(/\d/g, 'x')}`;
+// Eight random letters: hex with its digits made 'x' gave 'zqxxxxxxxx' for one word in 43, and two users' handles collided.
+const word = () => `zq${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
 async function newUser(displayName: string): Promise<string> {
   const [row] = await t.database.db
