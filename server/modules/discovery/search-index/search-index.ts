@@ -304,8 +304,7 @@ export class SearchIndex implements SearchBackend {
 
   /** The title's likeness to the query, or some value not above `beat` when it cannot exceed it. */
   private titleLikeness(likeness: WordSimilarity, slot: number, beat: number): number {
-    const signature = { low: this.titleSignature[2 * slot]!, high: this.titleSignature[2 * slot + 1]! };
-    if (likeness.cannotBeat(signature, beat)) return 0;
+    if (likeness.cannotBeat(this.titleSignature[2 * slot]!, this.titleSignature[2 * slot + 1]!, beat)) return 0;
     return likeness.ofPadded(this.titleOf(slot), beat);
   }
 

@@ -186,14 +186,15 @@ export class WordSimilarity {
   }
 
   /**
-   * Whether word_similarity(query, text) cannot exceed `beat`, from the text's trigramSignature alone:
-   * the query's trigrams whose bits it has bound those the text shares (atMost's count).
+   * Whether word_similarity(query, text) cannot exceed `beat`, from the text's trigramSignature alone
+   * (its two words, kept apart so that a caller holding them in an array makes no object): the query's
+   * trigrams whose bits it has bound those the text shares (atMost's count).
    */
-  cannotBeat(signature: TrigramSignature, beat: number): boolean {
+  cannotBeat(low: number, high: number, beat: number): boolean {
     if (this.bits === null) this.bits = [...this.query].map(trigramBit);
     let shared = 0;
-    for (const bit of this.bits) if ((bit < 32 ? signature.low >>> bit : signature.high >>> (bit - 32)) & 1) shared++;
-    return Math.fround(shared / this.query.size) <= beat;
+    for (const bit of this.bits) if ((bit < 32 ? low >>> bit : high >>> (bit - 32)) & 1) shared++;
+    return this.shareOfQuery(shared) <= beat;
   }
 
   /**
@@ -205,6 +206,11 @@ export class WordSimilarity {
   private atMost(padded: string): number {
     let shared = 0;
     for (const trigram of this.query) if (padded.includes(trigram)) shared++;
+    return this.shareOfQuery(shared);
+  }
+
+  /** The share of the query's trigrams that `shared` are, as float4 (as the likeness is computed). */
+  private shareOfQuery(shared: number): number {
     return Math.fround(shared / this.query.size);
   }
 }
