@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './logger';
 import { createOidc } from './oidc';
 import { startDiscovery } from './modules/discovery/discovery-jobs';
 import { LiveSearchIndex } from './modules/discovery/search-index/live-search-index';
+import { trendingScoreWithSql } from './modules/discovery/trending-score';
 import { startTableUpkeep } from './jobs/table-upkeep';
 import { startHeapCompaction } from './jobs/heap-compaction';
 import { registerNotificationHandlers } from './modules/notifications/notification-handlers';
@@ -65,6 +66,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // the authors' cached analytics go.
   const views = new ViewCounter(database.db, {
     logger,
+    scoreWith: (nextViewCount) => trendingScoreWithSql('view_count', nextViewCount),
     onStored: (stored) => {
       for (const { projectId, viewCount } of stored) {
         cache.update<ProjectViewRow | null>(cacheKeys.project(projectId), (row) => (row && row.viewCount < viewCount ? withViewCount(row, viewCount) : row));

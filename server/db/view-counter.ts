@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { VIEW_THROTTLE_MS } from '@shared/constants';
 import type { Db } from './client';
 import { rowsOf } from './rows';
@@ -47,6 +47,12 @@ export class ViewCounter {
        * pages follow the count; the authors' cached analytics go).
        */
       onStored?: (stored: StoredViews[]) => void;
+      /**
+       * The trending score of projects row `p` once its view count is `nextViewCount` (a SQL
+       * expression), stored with the count: views move trending within a flush, and no scheduled
+       * pass over every project has to find them (the server gives discovery's formula).
+       */
+      scoreWith?: (nextViewCount: string) => SQL;
     } = {},
   ) {}
 
@@ -111,7 +117,7 @@ export class ViewCounter {
         ), per_project AS (
           SELECT project_id, count(*)::int AS n FROM counted GROUP BY project_id
         ), bumped AS (
-          UPDATE projects p SET view_count = p.view_count + c.n
+          UPDATE projects p SET view_count = p.view_count + c.n${this.opts.scoreWith ? sql`, trending_score = ${this.opts.scoreWith('p.view_count + c.n')}` : sql``}
           FROM per_project c WHERE p.id = c.project_id
           RETURNING p.id, p.view_count, p.author_id, c.n
         ), daily AS (

@@ -40,8 +40,22 @@ export const TRENDING_REFRESH_LOCK = 7_361_402_911;
 export const TRENDING_REFRESH_BATCH_IDS = 5_000;
 
 /**
- * Recomputes every stored score, writing only the rows whose score changed (views, premium starting or
- * expiring, re-ratings, bulk loads), a range of TRENDING_REFRESH_BATCH_IDS ids a statement. The score is
+ * Rescores the projects of authors whose premium ended by time since `since` (no write tells of it: the
+ * end date passes). Every other change stores its score with it (interactions, views, events); writing
+ * only the rows whose score changed. Answers how many rows changed.
+ */
+export async function rescoreEndedPremium(db: DbOrTx, since: Date): Promise<number> {
+  const result = (await db.execute(sql`
+    UPDATE projects p SET trending_score = ${trendingScoreSql()}
+    FROM users u
+    WHERE u.id = p.author_id AND u.premium_expires_at > ${since} AND u.premium_expires_at <= now()
+      AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
+  return result.rowCount ?? 0;
+}
+
+/**
+ * Recomputes every stored score, writing only the rows whose score changed (counters changed in SQL
+ * alone, bulk loads, a score formula changed), a range of TRENDING_REFRESH_BATCH_IDS ids a statement. The score is
  * computed in the UPDATE itself from the row being written, so a row changed by a request while the
  * refresh runs is re-read (PostgreSQL re-evaluates a concurrently updated row) and never overwritten with
  * a score of its older counters. Runs under a transaction-level advisory lock: when another instance is

@@ -80,9 +80,10 @@ function scoreSql(count: (c: ScoreCounter) => string, premiumNow: string): SQL {
 
 /**
  * Whether a stored score carries the premium boost, read back from the score itself: the score less
- * its age term is log2(boost * points), so 2^that / points is the boost it was computed with. Views are
- * stored in batches and scored later, so points may have grown since; halfway between 1 and the boost
- * (geometrically) keeps a few views from hiding it, and an unboosted score can only read lower than 1.
+ * its age term is log2(boost * points), so 2^that / points is the boost it was computed with. Counters
+ * changed in SQL alone are scored only by the daily recomputation, so points may have grown since;
+ * halfway between 1 and the boost (geometrically) keeps a few views from hiding it, and an unboosted
+ * score can only read lower than 1.
  */
 const BOOST_SEEN_FROM = Math.sqrt(VISIBILITY_BOOST);
 

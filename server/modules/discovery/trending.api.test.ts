@@ -154,16 +154,50 @@ describe('GET /api/projects/trending', () => {
     expect(await score()).toBeCloseTo(expected({ commentCount: 1 }), 9);
   });
 
-  it('when the schedule runs, then counters changed without an event (views) are scored', async () => {
+  it('when views are stored, then their project\'s score counts them with no scheduled pass', async () => {
+    const author = await t.signUp();
+    const createdAt = sameTime();
+    const p = await kit.project(author.user.id, { createdAt });
+    await kit.refresh();
+    for (let i = 0; i < 10; i++) t.deps.views.view(p.id, `viewer-${p.id}-${i}`);
+    await t.deps.views.flush();
+    const expected = trendingScoreOf({ viewCount: 10, reactionCount: 0, commentCount: 0, saveCount: 0, shareCount: 0, ratingSum: 0, createdAt, authorIsPremium: false });
+    expect((await kit.scores([p.id])).get(p.id)).toBeCloseTo(expected, 9);
+  });
+
+  it('when every score is recomputed on its schedule, then counters changed in SQL alone are scored', async () => {
     const author = await t.signUp();
     const p = await kit.project(author.user.id, { createdAt: sameTime() });
     await kit.refresh();
     const before = (await kit.scores([p.id])).get(p.id)!;
     await t.database.db.update(projects).set({ viewCount: 10 }).where(eq(projects.id, p.id));
 
-    const stop = startDiscovery({ db: t.database.db, events: new EventBus(createLogger('silent')), logger: createLogger('silent') }, { refreshIntervalMs: 50 });
+    const stop = startDiscovery({ db: t.database.db, events: new EventBus(createLogger('silent')), logger: createLogger('silent') }, { rescoreAllIntervalMs: 50 });
     try {
       await expect.poll(async () => (await kit.scores([p.id])).get(p.id), { timeout: 5000 }).toBeCloseTo(before + 1, 9);
+    } finally {
+      stop();
+    }
+  });
+
+  it('when a premium ends by time, then the next short schedule takes the boost away, without recomputing every score', async () => {
+    const createdAt = sameTime();
+    const lapsing = await t.signUp();
+    await kit.premium(lapsing.user.id, new Date(Date.now() + 1500));
+    const free = await t.signUp();
+    const boosted = await kit.project(lapsing.user.id, { createdAt });
+    const plain = await kit.project(free.user.id, { createdAt });
+    await kit.refresh();
+    expect((await kit.scores([boosted.id])).get(boosted.id)! - (await kit.scores([plain.id])).get(plain.id)!).toBeCloseTo(Math.log2(VISIBILITY_BOOST), 9);
+    // A score no write would change, off by one: only a recomputation of every score would mend it.
+    await t.database.db.update(projects).set({ viewCount: 10 }).where(eq(projects.id, plain.id));
+    const stale = (await kit.scores([plain.id])).get(plain.id)!;
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+
+    const stop = startDiscovery({ db: t.database.db, events: new EventBus(createLogger('silent')), logger: createLogger('silent') }, { refreshIntervalMs: 50 });
+    try {
+      await expect.poll(async () => (await kit.scores([boosted.id])).get(boosted.id), { timeout: 5000 }).toBeCloseTo(stale, 9);
+      expect((await kit.scores([plain.id])).get(plain.id)).toBe(stale);
     } finally {
       stop();
     }
