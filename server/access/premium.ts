@@ -13,3 +13,9 @@ export const premiumNowSql = (user: string) => `(${user}.is_premium AND (${user}
 
 /** premiumNowSql of the users row aliased `u`. */
 export const PREMIUM_NOW_SQL = premiumNowSql('u');
+
+/**
+ * Whether users row `user`'s premium ended by time after `since` (a SQL timestamptz expression) and by
+ * the statement's now(): no write tells of it, so what counted it (the trending boost) is computed again.
+ */
+export const premiumEndedSinceSql = (user: string, since: string) => `(${user}.premium_expires_at > ${since} AND ${user}.premium_expires_at <= now())`;

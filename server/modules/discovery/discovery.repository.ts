@@ -8,7 +8,7 @@ import { rowsOf } from '../../db/rows';
 import { projects, users } from '../../db/schema';
 import { projectCardJsonSql, publicNameSql, visibleCardsJsonSql } from '../projects/project-card-sql';
 import { previewOriginOf, previewOriginParam, projectCardColumn } from '../projects/project-view';
-import { PREMIUM_NOW_SQL } from '../../access/premium';
+import { PREMIUM_NOW_SQL, premiumEndedSinceSql } from '../../access/premium';
 import { authorVisible, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
 import { RANKING_REASON_BITS as BIT, reasonsJsonSql } from './ranking-reasons';
 import { boostedInScoreSql, trendingScoreSql } from './trending-score';
@@ -46,9 +46,10 @@ export const TRENDING_REFRESH_BATCH_IDS = 5_000;
  */
 export async function rescoreEndedPremium(db: DbOrTx, since: Date): Promise<number> {
   const result = (await db.execute(sql`
+    WITH given AS (SELECT ${since}::timestamptz AS since)
     UPDATE projects p SET trending_score = ${trendingScoreSql()}
-    FROM users u
-    WHERE u.id = p.author_id AND u.premium_expires_at > ${since} AND u.premium_expires_at <= now()
+    FROM users u, given
+    WHERE u.id = p.author_id AND ${sql.raw(premiumEndedSinceSql('u', 'given.since'))}
       AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
   return result.rowCount ?? 0;
 }
