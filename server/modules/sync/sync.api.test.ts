@@ -27,8 +27,25 @@ async function pullPage(c: TestClient, collection: string, checkpoint: Pull['che
   return res.body as Pull;
 }
 
-/** Pulls until an empty page; answers every document in order and the final checkpoint. */
-async function pullAll(c: TestClient, collection: keyof typeof ZSyncDocumentSchemas, from: Pull['checkpoint'] = null, limit = 100) {
+/**
+ * Waits until every transaction running when it was called has ended. A pull holds back what is newer
+ * than the oldest transaction running anywhere on the server (so that it never skips a late commit),
+ * and other test files keep transactions open on purpose: a client would see the writes on its next
+ * pull; the test waits for them instead of pulling again.
+ */
+async function othersSettled(): Promise<void> {
+  const xmaxOf = sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x, pg_snapshot_xmin(pg_current_snapshot())::text as n`;
+  const read = async () => ((await t.database.db.execute(xmaxOf)) as unknown as { rows: { x: string; n: string }[] }).rows[0]!;
+  const { x } = await read();
+  await expect.poll(async () => BigInt((await read()).n) >= BigInt(x), { timeout: 30_000 }).toBe(true);
+}
+
+/**
+ * Pulls until an empty page; answers every document in order and the final checkpoint. First waits for
+ * other transactions to end (othersSettled), unless the test holds one open itself.
+ */
+async function pullAll(c: TestClient, collection: keyof typeof ZSyncDocumentSchemas, from: Pull['checkpoint'] = null, limit = 100, { settle = true } = {}) {
+  if (settle) await othersSettled();
   const docs: Doc[] = [];
   let checkpoint = from;
   for (;;) {
@@ -192,7 +209,7 @@ describe('checkpoint pulls', () => {
         const fan = await t.signUp();
         await fan.client.post(`/api/projects/${p.id}/share`);
         await notificationsStored(author.client, 1);
-        const during = await pullAll(author.client, 'notifications');
+        const during = await pullAll(author.client, 'notifications', null, 100, { settle: false });
         // The share committed, but it is newer than the open transaction: held back, not skipped past.
         expect(during.docs).toHaveLength(0);
         await conn.query('commit');
