@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIBILITY_BOOST } from '@shared/constants';
 import { TRENDING_LIMIT } from '@shared/schemas/discovery';
 import { ZProjectSchema } from '@shared/schemas/project';
-import { projects } from '../../db/schema';
+import { projects, users } from '../../db/schema';
 import { EventBus } from '../../events/domain-events';
 import { createLogger } from '../../logger';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -183,16 +183,17 @@ describe('GET /api/projects/trending', () => {
   it('when a premium ends by time, then the next short schedule takes the boost away, without recomputing every score', async () => {
     const createdAt = sameTime();
     const lapsing = await t.signUp();
-    await kit.premium(lapsing.user.id, new Date(Date.now() + 1500));
+    await kit.premium(lapsing.user.id, new Date(Date.now() + 3_600_000));
     const free = await t.signUp();
     const boosted = await kit.project(lapsing.user.id, { createdAt });
     const plain = await kit.project(free.user.id, { createdAt });
     await kit.refresh();
     expect((await kit.scores([boosted.id])).get(boosted.id)! - (await kit.scores([plain.id])).get(plain.id)!).toBeCloseTo(Math.log2(VISIBILITY_BOOST), 9);
+    // Time passes: the end date is behind us, and nothing wrote the premium (which would rescore at once).
+    await t.database.db.update(users).set({ premiumExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.id, lapsing.user.id));
     // A score no write would change, off by one: only a recomputation of every score would mend it.
     await t.database.db.update(projects).set({ viewCount: 10 }).where(eq(projects.id, plain.id));
     const stale = (await kit.scores([plain.id])).get(plain.id)!;
-    await new Promise((resolve) => setTimeout(resolve, 1600));
 
     const stop = startDiscovery({ db: t.database.db, events: new EventBus(createLogger('silent')), logger: createLogger('silent') }, { refreshIntervalMs: 50 });
     try {

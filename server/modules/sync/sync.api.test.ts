@@ -34,8 +34,8 @@ async function pullPage(c: TestClient, collection: string, checkpoint: Pull['che
  * pull; the test waits for them instead of pulling again.
  */
 async function othersSettled(): Promise<void> {
-  const xmaxOf = sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x, pg_snapshot_xmin(pg_current_snapshot())::text as n`;
-  const read = async () => ((await t.database.db.execute(xmaxOf)) as unknown as { rows: { x: string; n: string }[] }).rows[0]!;
+  const snapshotNow = sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x, pg_snapshot_xmin(pg_current_snapshot())::text as n`;
+  const read = async () => ((await t.database.db.execute(snapshotNow)) as unknown as { rows: { x: string; n: string }[] }).rows[0]!;
   const { x } = await read();
   await expect.poll(async () => BigInt((await read()).n) >= BigInt(x), { timeout: 30_000 }).toBe(true);
 }
