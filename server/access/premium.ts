@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /*
  * The premium rule, once for TypeScript and once for SQL side by side: premium counts only while it has
  * not expired. Premium-only features, the profile and card badges and the trending boost all ask here.
@@ -15,7 +17,10 @@ export const premiumNowSql = (user: string) => `(${user}.is_premium AND (${user}
 export const PREMIUM_NOW_SQL = premiumNowSql('u');
 
 /**
- * Whether users row `user`'s premium ended by time after `since` (a SQL timestamptz expression) and by
- * the statement's now(): no write tells of it, so what counted it (the trending boost) is computed again.
+ * Whether users row `user`'s premium ended by time after `since` and by the statement's now(): no write
+ * tells of it, so what counted it (the trending boost) is computed again.
  */
-export const premiumEndedSinceSql = (user: string, since: string) => `(${user}.premium_expires_at > ${since} AND ${user}.premium_expires_at <= now())`;
+export function premiumEndedSinceSql(user: string, since: Date): SQL {
+  const ends = sql.raw(`${user}.premium_expires_at`);
+  return sql`(${ends} > ${since}::timestamptz AND ${ends} <= now())`;
+}

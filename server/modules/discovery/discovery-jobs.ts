@@ -18,11 +18,11 @@ export const TRENDING_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
  */
 export const TRENDING_RESCORE_ALL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** The rescoring of ended premium looks a little before the last run's start, like the lexicon. */
-const PREMIUM_OVERLAP_MS = 60 * 1000;
-
-/** The lexicon rescans a little before the last run's start, for writes that were committing during it. */
-const WORDS_OVERLAP_MS = 60 * 1000;
+/**
+ * The lexicon and ended premium are read from a little before the last run's start: writes committing
+ * during it, and an end date that passed while it ran.
+ */
+const OVERLAP_MS = 60 * 1000;
 
 /**
  * Events after which the one project's score is recomputed at once. Likes, unlikes, saves and comments
@@ -87,11 +87,11 @@ export function startDiscovery(
       intervalMs,
       run: async ({ lastSucceededStartedAt }) => {
         const started = Date.now();
+        const since = lastSucceededStartedAt && new Date(lastSucceededStartedAt.getTime() - OVERLAP_MS);
         // The first run leaves premium to the recomputation of every score, due at start-up too.
-        const ended = lastSucceededStartedAt ? await rescoreEndedPremium(deps.db, new Date(lastSucceededStartedAt.getTime() - PREMIUM_OVERLAP_MS)) : 0;
+        const ended = since ? await rescoreEndedPremium(deps.db, since) : 0;
         if (ended) deps.cache?.invalidate({ trending: true });
-        // The first run reads every project (seeds, bulk loads); later ones overlap the previous run's start.
-        const since = lastSucceededStartedAt && new Date(lastSucceededStartedAt.getTime() - WORDS_OVERLAP_MS);
+        // The first run reads every project's words (seeds, bulk loads).
         await refreshSearchWords(deps.db, { since });
         await pruneSearchChanges(deps.db, new Date(started - SEARCH_CHANGES_KEPT_MS));
         deps.logger.debug({ ended, ms: Date.now() - started }, 'ended premium rescored and search words refreshed');

@@ -32,9 +32,9 @@ export async function refreshTrendingScores(db: DbOrTx, projectIds: readonly num
 export const TRENDING_REFRESH_LOCK = 7_361_402_911;
 
 /**
- * Project ids a statement of the bulk refresh covers. A statement writing more than 5,000 project rows
- * makes every instance reload its whole search index (migration 0023's trigger), meant for bulk loads:
- * the routine refresh (the projects viewed in the last few minutes can be many thousands) must stay
+ * Project ids a statement of the recomputation of every score covers. A statement writing more than
+ * 5,000 project rows makes every instance reload its whole search index (migration 0023's trigger),
+ * meant for bulk loads: the recomputation (the scores changed since can be many thousands) must stay
  * under it, so that instances read only the rows it changed.
  */
 export const TRENDING_REFRESH_BATCH_IDS = 5_000;
@@ -44,13 +44,16 @@ export const TRENDING_REFRESH_BATCH_IDS = 5_000;
  * end date passes). Every other change stores its score with it (interactions, views, events); writing
  * only the rows whose score changed. Answers how many rows changed.
  */
-export async function rescoreEndedPremium(db: DbOrTx, since: Date): Promise<number> {
+export function rescoreEndedPremium(db: DbOrTx, since: Date): Promise<number> {
+  return rescoreChanged(db, premiumEndedSinceSql('u', since));
+}
+
+/** Rescores the projects `where` selects (projects row p, its author u), writing only the rows whose score changed; answers how many. */
+async function rescoreChanged(db: DbOrTx, where: SQL): Promise<number> {
   const result = (await db.execute(sql`
-    WITH given AS (SELECT ${since}::timestamptz AS since)
     UPDATE projects p SET trending_score = ${trendingScoreSql()}
-    FROM users u, given
-    WHERE u.id = p.author_id AND ${sql.raw(premiumEndedSinceSql('u', 'given.since'))}
-      AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
+    FROM users u
+    WHERE u.id = p.author_id AND ${where} AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
   return result.rowCount ?? 0;
 }
 
@@ -70,12 +73,7 @@ export async function refreshAllTrendingScores(db: DbOrTx): Promise<number | nul
     if (!range || range.low === null || range.high === null) return 0;
     let changed = 0;
     for (let from = Number(range.low); from <= Number(range.high); from += TRENDING_REFRESH_BATCH_IDS) {
-      const result = (await tx.execute(sql`
-        UPDATE projects p SET trending_score = ${trendingScoreSql()}
-        FROM users u
-        WHERE u.id = p.author_id AND p.id >= ${from} AND p.id < ${from + TRENDING_REFRESH_BATCH_IDS}
-          AND p.trending_score IS DISTINCT FROM ${trendingScoreSql()}`)) as unknown as { rowCount: number | null };
-      changed += result.rowCount ?? 0;
+      changed += await rescoreChanged(tx, sql`p.id >= ${from} AND p.id < ${from + TRENDING_REFRESH_BATCH_IDS}`);
     }
     return changed;
   });

@@ -148,7 +148,7 @@ describe('the bulk trending refresh', () => {
       .returning({ id: projects.id });
     expect(made).toHaveLength(count);
     await refreshAllTrendingScores(t.deps.db);
-    // Views since the last refresh, stored (as the view counter does) in statements of fewer rows.
+    // Counters changed in SQL alone since the last recomputation (what it is for), in statements of fewer rows.
     for (const half of [0, 1]) await t.deps.db.execute(sql`UPDATE projects SET view_count = view_count + 7 WHERE author_id = ${author.user.id} AND id % 2 = ${half}`);
     const [{ since }] = (await rowsOf<{ since: string }>(t.deps.db, sql`SELECT clock_timestamp()::text AS since`)) as [{ since: string }];
     expect(await refreshAllTrendingScores(t.deps.db)).toBeGreaterThanOrEqual(count);
