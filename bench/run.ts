@@ -13,7 +13,7 @@
 // are dropped again, also on failure or Ctrl-C, unless BENCH_KEEP_DB=1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -42,6 +42,7 @@ const WITH_PGLITE = process.env.BENCH_PGLITE !== '0';
 // server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") when profiling one route.
 const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim()).filter(Boolean);
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const SERVER_LOG = process.env.BENCH_SERVER_LOG;
 // A database left by an earlier run or generator (e.g. 1M projects, ~25 min to generate): benched as
 // it is and kept afterwards; PGlite is skipped, and so are the sizes unless BENCH_SIZES names some.
 const EXISTING_DB = process.env.BENCH_EXISTING_DB;
@@ -292,6 +293,8 @@ async function benchServer(label: string, env: Record<string, string>, fixture: 
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // The server's log (BENCH_LOG_LEVEL=info logs every request with its time) kept for reading afterwards.
+  if (SERVER_LOG) child.stdout!.pipe(createWriteStream(SERVER_LOG, { flags: 'a' }));
   try {
     const urls = await new Promise<{ api: string; bare: string }>((resolve, reject) => {
       let out = '';
