@@ -244,7 +244,7 @@ describe('discovery jobs', () => {
     }
   });
 
-  // Whole-table reads only show at scale (1.4 s a run at 1M projects): counted in the job's own
+  // Whole-table reads only show at scale (1.2 to 2.3 s a run at 1M projects): counted in the job's own
   // transaction, with sequential scans off so that a small test table is read through its indexes
   // whenever the statement allows it. PostgreSQL's per-transaction table statistics; PGlite runs the
   // same statements in every other test.
