@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSyncDocumentSchemas } from '@shared/schemas/sync';
+import { rowsOf } from '../../db/rows';
 import { claimIdempotencyKey } from '../../http/idempotency.repository';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -35,7 +36,7 @@ async function pullPage(c: TestClient, collection: string, checkpoint: Pull['che
  */
 async function othersSettled(): Promise<void> {
   const snapshotNow = sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x, pg_snapshot_xmin(pg_current_snapshot())::text as n`;
-  const read = async () => ((await t.database.db.execute(snapshotNow)) as unknown as { rows: { x: string; n: string }[] }).rows[0]!;
+  const read = async () => (await rowsOf<{ x: string; n: string }>(t.database.db, snapshotNow))[0]!;
   const { x } = await read();
   await expect.poll(async () => BigInt((await read()).n) >= BigInt(x), { timeout: 30_000 }).toBe(true);
 }
