@@ -1,9 +1,18 @@
 import { grown, IntList, trimmed, Visits } from './growable';
 import type { Lexicon } from './lexicon';
-import { readTsvector, type DocumentView, type QueryTerm } from './text-rank';
+import { distinctTerms, readTsvector, type DocumentView, type QueryTerm } from './text-rank';
 
 /** A query word's lexemes: flags by lexeme number (to check a document) and their numbers (to walk their rows). */
 export type WordMarks = { readonly flags: Uint8Array; readonly lexemes: readonly number[] };
+
+/**
+ * A query's distinct terms (distinctTerms' order) as bits by lexeme number, bit t for term t: ranking
+ * finds a term's entries in a document by its lexemes' numbers instead of comparing their text.
+ */
+export type TermBits = { readonly bits: Uint32Array; readonly marked: readonly number[] };
+
+/** Terms a TermBits can tell apart (one bit each). */
+const TERM_BITS_MAX = 32;
 
 /**
  * Stored search documents of one kind of row (projects, comments) by their ids, with each lexeme's
@@ -34,6 +43,9 @@ export class DocumentStore {
   private filling = true;
   /** Flags per row for the words after the rarest, reused by every search (cleared after each). */
   private readonly scratch: Uint8Array[] = [];
+  /** markTerms' bits by lexeme number, reused by every search (cleared by releaseTerms). */
+  private termBits = new Uint32Array(0);
+  private termBitsInUse = false;
 
   // Per document entry: its lexeme and where its positions are.
   private entryLexeme = new Int32Array(0);
@@ -322,9 +334,49 @@ export class DocumentStore {
     return flags;
   }
 
-  /** The row's document, for ts_rank. */
-  documentOf(slot: number): DocumentView {
-    return new StoredDocument(this.docStart[slot]!, this.docSize[slot]!, this.lexicon.words, this.entryLexeme, this.entryPlaces, this.entryPlaceCount, this.places);
+  /**
+   * The query's terms as bits by lexeme number, for documentOf, until releaseTerms; null when there are
+   * more terms than bits or another search holds them (ranking then compares text).
+   */
+  markTerms(terms: readonly QueryTerm[]): TermBits | null {
+    const distinct = distinctTerms(terms);
+    if (distinct.length > TERM_BITS_MAX || this.termBitsInUse) return null;
+    this.termBitsInUse = true;
+    if (this.termBits.length < this.lexicon.size) this.termBits = new Uint32Array(Math.max(this.lexicon.size * 1.25, 1024));
+    const bits = this.termBits;
+    const marked: number[] = [];
+    distinct.forEach((term, t) => {
+      const set = (n: number) => {
+        if (bits[n] === 0) marked.push(n);
+        bits[n]! |= 1 << t;
+      };
+      if (term.prefix) this.lexicon.eachWithPrefix(term.lexeme, set);
+      else {
+        const n = this.lexicon.known(term.lexeme);
+        if (n !== undefined) set(n);
+      }
+    });
+    return { bits, marked };
+  }
+
+  releaseTerms(terms: TermBits | null): void {
+    if (!terms) return;
+    for (const n of terms.marked) terms.bits[n] = 0;
+    this.termBitsInUse = false;
+  }
+
+  /** The row's document, for ts_rank; with the query's TermBits, its terms are found by number. */
+  documentOf(slot: number, terms: TermBits | null = null): DocumentView {
+    return new StoredDocument(
+      this.docStart[slot]!,
+      this.docSize[slot]!,
+      this.lexicon.words,
+      this.entryLexeme,
+      this.entryPlaces,
+      this.entryPlaceCount,
+      this.places,
+      terms?.bits ?? null,
+    );
   }
 }
 
@@ -338,10 +390,24 @@ class StoredDocument implements DocumentView {
     private readonly entryPlaces: Int32Array,
     private readonly entryPlaceCount: Uint16Array,
     private readonly places: Uint16Array,
+    private readonly termBits: Uint32Array | null,
   ) {}
 
   lexemeAt(i: number): string {
     return this.words[this.entryLexeme[this.start + i]!]!;
+  }
+
+  /** A term's lexemes are one run of the document's (a prefix's extensions sort together). */
+  entriesOfTerm(term: number): [number, number] | undefined {
+    const bits = this.termBits;
+    if (!bits) return undefined;
+    const bit = 1 << term;
+    const last = this.start + this.size;
+    let first = this.start;
+    while (first < last && (bits[this.entryLexeme[first]!]! & bit) === 0) first++;
+    let end = first;
+    while (end < last && (bits[this.entryLexeme[end]!]! & bit) !== 0) end++;
+    return [first - this.start, end - this.start];
   }
 
   positionsAt(i: number): Uint16Array {

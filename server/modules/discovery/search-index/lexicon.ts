@@ -21,8 +21,22 @@ export class Lexicon {
     return this.words.length;
   }
 
+  /** The lexeme's number, or undefined when no document has it. */
+  known(lexeme: string): number | undefined {
+    return this.numbers.get(lexeme);
+  }
+
   /** Marks `mark[n] = 1` for every lexeme that starts with the prefix, and adds the newly marked to `marked`. */
   markPrefix(prefix: string, mark: Uint8Array, marked: number[]): void {
+    this.eachWithPrefix(prefix, (n) => {
+      if (mark[n] === 1) return;
+      mark[n] = 1;
+      marked.push(n);
+    });
+  }
+
+  /** Calls `visit` with the number of every lexeme that starts with the prefix. */
+  eachWithPrefix(prefix: string, visit: (n: number) => void): void {
     const sorted = this.inOrder();
     let low = 0;
     let high = sorted.length;
@@ -31,12 +45,7 @@ export class Lexicon {
       if (compareLexemes(this.words[sorted[middle]!]!, prefix) < 0) low = middle + 1;
       else high = middle;
     }
-    for (let i = low; i < sorted.length && this.words[sorted[i]!]!.startsWith(prefix); i++) {
-      const n = sorted[i]!;
-      if (mark[n] === 1) continue;
-      mark[n] = 1;
-      marked.push(n);
-    }
+    for (let i = low; i < sorted.length && this.words[sorted[i]!]!.startsWith(prefix); i++) visit(sorted[i]!);
   }
 
   /** The lexemes in PostgreSQL's order; new ones are merged in when asked. */

@@ -1,5 +1,5 @@
 import { isPremiumNow } from '../../../access/premium';
-import { DocumentStore, type WordMarks } from './document-store';
+import { DocumentStore, type TermBits, type WordMarks } from './document-store';
 import { grown, trimmed, Visits } from './growable';
 import { Lexicon } from './lexicon';
 import { RANK_BY_RANK_PLUS_ONE, tsRank, type QueryTerm } from './text-rank';
@@ -112,8 +112,8 @@ const candidateOrder = (score: number, id: number) => Math.max(Math.floor(score 
 /** A row to rank: a candidate the words found or a project found by its author's name. */
 type Ranked = { slot: number; relevance: number; step: number; textHit: boolean; premium: boolean };
 
-/** A query's words as flags over the lexicon. */
-type Marked = { query: WordMarks[]; exact: WordMarks[]; likely: WordMarks[] | null; exactTerms: QueryTerm[] };
+/** A query's words as flags over the lexicon; the words as typed also as the terms ts_rank reads (released after the search). */
+type Marked = { query: WordMarks[]; exact: WordMarks[]; likely: WordMarks[] | null; exactTerms: QueryTerm[]; exactBits: TermBits | null };
 
 export class SearchIndex implements SearchBackend {
   /** On the instance's own thread it never dies apart from the instance. */
@@ -315,11 +315,13 @@ export class SearchIndex implements SearchBackend {
     const said = (terms: QueryTerm[][]) => terms.filter((t) => t.length > 0);
     const exactTerms = said(q.words.map((w) => termsOf(w.slice(0, 1))));
     const exact = exactTerms.map((terms) => store.marksOf(terms));
+    const flat = exactTerms.flat();
     return {
       query: q.likely ? said(q.words.map(termsOf)).map((terms) => store.marksOf(terms)) : exact,
       exact,
       likely: q.likely ? said(q.likely.map(termsOf)).map((terms) => store.marksOf(terms)) : null,
-      exactTerms: exactTerms.flat(),
+      exactTerms: flat,
+      exactBits: store.markTerms(flat),
     };
   }
 
@@ -329,7 +331,7 @@ export class SearchIndex implements SearchBackend {
     const typedWordsKnown = marked.exact === marked.query && marked.exact.length > 0;
     if (!typedWordsKnown && !store.hasAll(slot, marked.exact)) return 0.4;
     const terms = marked.exactTerms;
-    return 0.5 + 0.5 * tsRank(store.documentOf(slot), terms, { all: terms.length > 1, normalization: RANK_BY_RANK_PLUS_ONE });
+    return 0.5 + 0.5 * tsRank(store.documentOf(slot, marked.exactBits), terms, { all: terms.length > 1, normalization: RANK_BY_RANK_PLUS_ONE });
   }
 
   /**
@@ -337,8 +339,16 @@ export class SearchIndex implements SearchBackend {
    * found. With `usedFromMatches`, a round whose words match fewer projects stops at their count.
    */
   searchProjects(q: ProjectQuery, usedFromMatches?: number, now = new Date()): ProjectAnswer {
+    const marked = this.mark(this.projects, q);
+    try {
+      return this.rankProjects(q, marked, usedFromMatches, now);
+    } finally {
+      this.projects.releaseTerms(marked.exactBits);
+    }
+  }
+
+  private rankProjects(q: ProjectQuery, marked: Marked, usedFromMatches: number | undefined, now: Date): ProjectAnswer {
     const store = this.projects;
-    const marked = this.mark(store, q);
     const textHit = (slot: number) => store.hasAll(slot, marked.query);
     const candidates = store.bestMatches(marked.query, q.candidates);
     // Fewer candidates than asked for are every match (an author's project the words find is one of
@@ -383,8 +393,16 @@ export class SearchIndex implements SearchBackend {
    * people or on their projects are left out. Answers ids.
    */
   searchComments(q: CommentQuery): number[] {
+    const marked = this.mark(this.comments, q);
+    try {
+      return this.rankComments(q, marked);
+    } finally {
+      this.comments.releaseTerms(marked.exactBits);
+    }
+  }
+
+  private rankComments(q: CommentQuery, marked: Marked): number[] {
     const store = this.comments;
-    const marked = this.mark(store, q);
     const shown = store.bestMatches(marked.query, q.candidates).filter((slot) => {
       if (!this.users.isVisible(this.writerSlot[slot]!)) return false;
       const project = this.projects.slotOf(this.commentProject[slot]!);

@@ -20,6 +20,11 @@ export interface DocumentView {
   readonly size: number;
   lexemeAt(i: number): string;
   positionsAt(i: number): ArrayLike<number>;
+  /**
+   * Where the query's term number `term` (distinctTerms' order) occurs, [first, end) of the lexemes,
+   * when the view was read with the query's terms marked (a store's document); undefined: found by text.
+   */
+  entriesOfTerm?(term: number): [number, number] | undefined;
 }
 
 /** A query term: a lexeme (stemmed as the query's words are) that matches as a prefix or whole. */
@@ -96,8 +101,10 @@ function firstNotBefore(doc: DocumentView, lexeme: string): number {
   return low;
 }
 
-/** The document's entries a term matches: [first, end) in its lexemes. */
-function entriesOf(doc: DocumentView, term: QueryTerm): [number, number] {
+/** The document's entries a term (number `index` of the distinct terms) matches: [first, end) in its lexemes. */
+function entriesOf(doc: DocumentView, term: QueryTerm, index: number): [number, number] {
+  const known = doc.entriesOfTerm?.(index);
+  if (known) return known;
   const first = firstNotBefore(doc, term.lexeme);
   let end = first;
   if (term.prefix) {
@@ -112,7 +119,7 @@ function entriesOf(doc: DocumentView, term: QueryTerm): [number, number] {
 const ordered = new WeakMap<readonly QueryTerm[], QueryTerm[]>();
 
 /** The query's terms in PostgreSQL's order, each once (by lexeme: a prefix and a whole word of one lexeme count once). */
-function distinctTerms(terms: readonly QueryTerm[]): QueryTerm[] {
+export function distinctTerms(terms: readonly QueryTerm[]): QueryTerm[] {
   let distinct = ordered.get(terms);
   if (!distinct) ordered.set(terms, (distinct = distinctTermsOf(terms)));
   return distinct;
@@ -136,8 +143,8 @@ function nearness(distance: number): number {
 function rankAny(doc: DocumentView, terms: readonly QueryTerm[]): number {
   const distinct = distinctTerms(terms);
   let rank = 0;
-  for (const term of distinct) {
-    const [first, end] = entriesOf(doc, term);
+  for (let t = 0; t < distinct.length; t++) {
+    const [first, end] = entriesOf(doc, distinct[t]!, t);
     for (let e = first; e < end; e++) {
       const places = doc.positionsAt(e);
       let sum = 0;
@@ -168,7 +175,7 @@ function rankAll(doc: DocumentView, terms: readonly QueryTerm[]): number {
   const lastOf: (ArrayLike<number> | undefined)[] = [];
   let rank = -1;
   for (let i = 0; i < distinct.length; i++) {
-    const [first, end] = entriesOf(doc, distinct[i]!);
+    const [first, end] = entriesOf(doc, distinct[i]!, i);
     for (let e = first; e < end; e++) {
       const mine = doc.positionsAt(e);
       lastOf[i] = mine;
