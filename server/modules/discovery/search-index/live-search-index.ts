@@ -15,11 +15,8 @@ import {
   readChangeHorizon,
   readChangesSince,
   readCommentsAfter,
-  readCommentsByIds,
   readProjectsAfter,
-  readProjectsByIds,
   readStems,
-  readUsersByIds,
 } from './search-index.repository';
 import { WorkerSearchIndex } from './worker-search-index';
 
@@ -201,11 +198,7 @@ export class LiveSearchIndex {
       this.restart();
       return;
     }
-    const [users, projects, comments] = await Promise.all([
-      readUsersByIds(this.db, changes.users),
-      readProjectsByIds(this.db, changes.projects),
-      readCommentsByIds(this.db, changes.comments),
-    ]);
+    const { userRows: users, projectRows: projects, commentRows: comments } = changes;
     // Users first: a new project or comment finds its writer.
     for (const user of users) index.apply({ kind: 'user', user });
     const usersFound = new Set(users.map((u) => u.id));

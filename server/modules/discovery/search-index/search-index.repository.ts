@@ -32,14 +32,6 @@ export async function readProjectsAfter(db: DbOrTx, afterId: number, limit: numb
   return rows.map(asProject);
 }
 
-export async function readProjectsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedProject[]> {
-  if (ids.length === 0) return [];
-  const rows = await preparedSql<ProjectRow>(db, 'search_index_projects', () => sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = ANY(${arrayParam('ids', 'int')})`)({
-    ids: [...ids],
-  });
-  return rows.map(asProject);
-}
-
 type UserRow = { id: string; name: string; isHidden: boolean; isPremium: boolean; premiumExpiresAt: Date | string | null };
 
 const asUser = (r: UserRow): IndexedUser => ({ ...r, premiumExpiresAt: r.premiumExpiresAt === null ? null : new Date(r.premiumExpiresAt) });
@@ -49,12 +41,6 @@ const usersWhere = (where: SQL) => sql`SELECT u.id, ${AUTHOR_NAME} AS name, ${us
 
 export async function readAllUsers(db: DbOrTx): Promise<IndexedUser[]> {
   return (await rowsOf<UserRow>(db, usersWhere(sql`true`))).map(asUser);
-}
-
-export async function readUsersByIds(db: DbOrTx, ids: readonly string[]): Promise<IndexedUser[]> {
-  if (ids.length === 0) return [];
-  const rows = await preparedSql<UserRow>(db, 'search_index_users', () => usersWhere(sql`u.id = ANY(${arrayParam('ids', 'uuid')})`))({ ids: [...ids] });
-  return rows.map(asUser);
 }
 
 /**
@@ -83,19 +69,16 @@ export async function readCommentsAfter(db: DbOrTx, afterId: number, limit: numb
   return rows.map(asComment);
 }
 
-export async function readCommentsByIds(db: DbOrTx, ids: readonly number[]): Promise<IndexedComment[]> {
-  if (ids.length === 0) return [];
-  const rows = await preparedSql<CommentRow>(db, 'search_index_comments', () => sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = ANY(${arrayParam('ids', 'int')})`)({
-    ids: [...ids],
-  });
-  return rows.map(asComment);
-}
-
 export type SearchChanges = {
   horizon: string;
+  /** The ids changed: those of rows still there, and of rows gone. */
   projects: number[];
   comments: number[];
   users: string[];
+  /** The changed rows still there, as the index keeps them, read in the same snapshot. */
+  projectRows: IndexedProject[];
+  commentRows: IndexedComment[];
+  userRows: IndexedUser[];
   reload: boolean;
   /** The lexemes of the words asked for with the look (readStems). */
   stems: Map<string, string[]>;
@@ -110,7 +93,22 @@ export type SearchChanges = {
  * that committed after it began.
  */
 export async function readChangesSince(db: DbOrTx, horizon: string, words: readonly string[] = []): Promise<SearchChanges> {
-  type Row = { horizon: string; projects: number[] | null; comments: number[] | null; users: string[] | null; reload: boolean; stems: Record<string, string[]> | null };
+  type Row = {
+    horizon: string;
+    projects: number[] | null;
+    comments: number[] | null;
+    users: string[] | null;
+    projectRows: ProjectRow[] | null;
+    commentRows: CommentRow[] | null;
+    userRows: UserRow[] | null;
+    reload: boolean;
+    stems: Record<string, string[]> | null;
+  };
+  // The changed rows come with their ids (one round trip a look, not two), each looked up by its key:
+  // OFFSET 0 keeps the LATERAL read from being made a join, which a plan kept for the statement could
+  // make a scan of the whole table when it guesses many changes.
+  const rowsOfChanged = (column: string, read: SQL) =>
+    sql`(SELECT json_agg(r) FROM (SELECT DISTINCT ${sql.raw(column)} AS id FROM changed WHERE ${sql.raw(column)} IS NOT NULL) x, LATERAL (${read} OFFSET 0) r)`;
   const [row] = await preparedSql<Row>(
     db,
     'search_index_changes',
@@ -120,7 +118,7 @@ export async function readChangesSince(db: DbOrTx, horizon: string, words: reado
     -- past this snapshot's xmax is visible to it anyway. Rows of a transaction still running are
     -- not visible either: it stays in the next horizon's list.
     WITH before AS (SELECT ${sql.placeholder('horizon')}::pg_snapshot AS s),
-    c AS MATERIALIZED (
+    changed AS MATERIALIZED (
       SELECT project_id, comment_id, user_id FROM search_changes
       WHERE tx >= (SELECT pg_snapshot_xmax(s) FROM before) AND tx < pg_snapshot_xmax(pg_current_snapshot())
       UNION ALL
@@ -128,10 +126,13 @@ export async function readChangesSince(db: DbOrTx, horizon: string, words: reado
       WHERE tx IN (SELECT pg_snapshot_xip(s) FROM before)
     )
     SELECT pg_current_snapshot()::text AS horizon,
-      (SELECT array_agg(DISTINCT project_id) FROM c WHERE project_id IS NOT NULL) AS projects,
-      (SELECT array_agg(DISTINCT comment_id) FROM c WHERE comment_id IS NOT NULL) AS comments,
-      (SELECT array_agg(DISTINCT user_id)::text[] FROM c WHERE user_id IS NOT NULL) AS users,
-      EXISTS (SELECT 1 FROM c WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL) AS reload,
+      (SELECT array_agg(DISTINCT project_id) FROM changed WHERE project_id IS NOT NULL) AS projects,
+      (SELECT array_agg(DISTINCT comment_id) FROM changed WHERE comment_id IS NOT NULL) AS comments,
+      (SELECT array_agg(DISTINCT user_id)::text[] FROM changed WHERE user_id IS NOT NULL) AS users,
+      ${rowsOfChanged('project_id', sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = x.id`)} AS "projectRows",
+      ${rowsOfChanged('comment_id', sql`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = x.id`)} AS "commentRows",
+      ${rowsOfChanged('user_id', usersWhere(sql`u.id = x.id`))} AS "userRows",
+      EXISTS (SELECT 1 FROM changed WHERE project_id IS NULL AND comment_id IS NULL AND user_id IS NULL) AS reload,
       (SELECT json_object_agg(w, ${STEMS_OF_W}) FROM unnest(${arrayParam('words', 'text')}) AS w) AS stems`,
   )({ horizon, words: [...words] });
   return {
@@ -139,6 +140,9 @@ export async function readChangesSince(db: DbOrTx, horizon: string, words: reado
     projects: (row!.projects ?? []).map(Number),
     comments: (row!.comments ?? []).map(Number),
     users: row!.users ?? [],
+    projectRows: (row!.projectRows ?? []).map(asProject),
+    commentRows: (row!.commentRows ?? []).map(asComment),
+    userRows: (row!.userRows ?? []).map(asUser),
     reload: row!.reload,
     stems: new Map(Object.entries(row!.stems ?? {})),
   };
