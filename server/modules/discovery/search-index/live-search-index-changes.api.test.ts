@@ -108,6 +108,23 @@ describe('the search index follows writes', () => {
     expect(await found('weather station')).toEqual([project.id]);
   });
 
+  it("when an author's projects change score, move to another author or go, then the projects found by their name follow", async () => {
+    const id = await newUser('Thaddeus Brimblecombe');
+    const made: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const project = await discoveryKit(t.database.db).project(id, { title: `Widget ${i}`, description: 'Nothing the query says.' });
+      await t.database.db.update(projects).set({ trendingScore: i }).where(eq(projects.id, project.id));
+      made.push(project.id);
+    }
+    // Found by name only: their 20 most trending, best first.
+    expect(await found('brimblecombe')).toEqual(made.slice(4).reverse());
+
+    await t.database.db.update(projects).set({ trendingScore: 100 }).where(eq(projects.id, made[0]!));
+    await t.database.db.delete(projects).where(eq(projects.id, made[23]!));
+    await t.database.db.update(projects).set({ authorId: await newUser('Somebody Else') }).where(eq(projects.id, made[22]!));
+    expect(await found('brimblecombe')).toEqual([made[0], ...made.slice(3, 22).reverse()]);
+  });
+
   it('when several authors are alike the query equally, then their projects found only by name mix by trending, cut at a page, as PostgreSQL orders them', async () => {
     // Names of their own, not the random words other tests search for (a name alike those would rank).
     const w = 'Marrowby';
