@@ -41,7 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     REDIS_PREFIX: `bbt:${randomBytes(4).toString('hex')}:`,
     ...env,
   });
-  const running = await startServer(config, { database: testDb.database, serveWeb: opts.serveWeb ?? false, logger: opts.logger });
+  const running = keptAlive(await startServer(config, { database: testDb.database, serveWeb: opts.serveWeb ?? false, logger: opts.logger }));
   // Tests read what a write caused right after its answer: the client waits for the side-effect queue.
   const client = () => new TestClient(running.url, () => running.deps.events.idle());
   return {
@@ -81,6 +81,16 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
 }
 
 /** A second instance of `first`'s server on the same database (and Redis, when `first` has REDIS_URL). */
-export function startSecondInstance(first: TestServer): Promise<RunningServer> {
-  return startServer(first.deps.config, { database: first.database, serveWeb: false, logger: first.logger });
+export async function startSecondInstance(first: TestServer): Promise<RunningServer> {
+  return keptAlive(await startServer(first.deps.config, { database: first.database, serveWeb: false, logger: first.logger }));
+}
+
+/**
+ * The test client shares this process's event loop with PGlite, whose long statements hold both sides'
+ * idle timers: a server closing a kept-alive connection (5 s by default) just as the client reuses it
+ * reset the request (ECONNRESET). The client lets go of idle connections first.
+ */
+function keptAlive(running: RunningServer): RunningServer {
+  running.server.keepAliveTimeout = 60_000;
+  return running;
 }

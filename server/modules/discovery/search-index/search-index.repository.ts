@@ -85,8 +85,9 @@ export type SearchChanges = {
 };
 
 /**
- * What changed since a horizon, and the next horizon; with the stems of `words` (readStems), which
- * the searches waiting for this look need next: one round trip for both. Prepared: asked before
+ * What changed since a horizon (the ids, and the rows still there as the index keeps them), and the
+ * next horizon; with the stems of `words` (readStems), which the searches waiting for this look need
+ * next: one round trip for all of it. Prepared: asked before
  * every search. A horizon is the snapshot of the look before (pg_snapshot as text): its changes are
  * those of transactions it did not see, those running then and those begun since. So a transaction
  * that stays open (a bulk refresh, an operator's session) does not make every look read again all
