@@ -325,6 +325,16 @@ export class SearchIndex implements SearchBackend {
     };
   }
 
+  /** Ranks with the query's words marked in the store, then gives back the terms' bits for the next search. */
+  private withMarks<T>(store: DocumentStore, q: IndexWords, rank: (marked: Marked) => T): T {
+    const marked = this.mark(store, q);
+    try {
+      return rank(marked);
+    } finally {
+      store.releaseTerms(marked.exactBits);
+    }
+  }
+
   /** Full text's part of a hit's relevance: 0.5 to 1 for the words as typed (their rank), 0.4 through a typo's spelling only. */
   private fullTextRelevance(store: DocumentStore, slot: number, marked: Marked): number {
     // Rows ranked here match the query's words; outside a typo round those are the words as typed.
@@ -339,12 +349,7 @@ export class SearchIndex implements SearchBackend {
    * found. With `usedFromMatches`, a round whose words match fewer projects stops at their count.
    */
   searchProjects(q: ProjectQuery, usedFromMatches?: number, now = new Date()): ProjectAnswer {
-    const marked = this.mark(this.projects, q);
-    try {
-      return this.rankProjects(q, marked, usedFromMatches, now);
-    } finally {
-      this.projects.releaseTerms(marked.exactBits);
-    }
+    return this.withMarks(this.projects, q, (marked) => this.rankProjects(q, marked, usedFromMatches, now));
   }
 
   private rankProjects(q: ProjectQuery, marked: Marked, usedFromMatches: number | undefined, now: Date): ProjectAnswer {
@@ -393,12 +398,7 @@ export class SearchIndex implements SearchBackend {
    * people or on their projects are left out. Answers ids.
    */
   searchComments(q: CommentQuery): number[] {
-    const marked = this.mark(this.comments, q);
-    try {
-      return this.rankComments(q, marked);
-    } finally {
-      this.comments.releaseTerms(marked.exactBits);
-    }
+    return this.withMarks(this.comments, q, (marked) => this.rankComments(q, marked));
   }
 
   private rankComments(q: CommentQuery, marked: Marked): number[] {
