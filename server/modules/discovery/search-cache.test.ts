@@ -70,6 +70,36 @@ describe('SearchResultCache', () => {
     expect((await read('solid', [5])).answer).toBe('kept');
   });
 
+  it('when a full cache of answers sharing many projects hears of likes, then exactly the answers showing each project are dropped', async () => {
+    const cache = new SearchResultCache<number[]>();
+    let seed = 39;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    // 500 answers of 70 projects out of 3,000: each project is on about a dozen answers.
+    const shown = new Map<string, number[]>();
+    for (let i = 0; i < 500; i++) {
+      const ids = Array.from({ length: 70 }, () => 1 + random(3_000));
+      shown.set(`q${i}`, ids);
+      await cache.read(`q${i}`, async () => ids, (v) => v);
+    }
+    const liked = Array.from({ length: 40 }, () => 1 + random(3_000));
+    for (const id of liked) cache.dropShowing(id);
+    const kept = [...shown].filter(([, ids]) => !ids.some((id) => liked.includes(id))).map(([q]) => q);
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept.length).toBeLessThan(400);
+    expect(cache.size).toBe(kept.length);
+    const reloaded: string[] = [];
+    for (const q of shown.keys()) await cache.read(q, async () => (reloaded.push(q), []));
+    expect(reloaded).toEqual([...shown.keys()].filter((q) => !kept.includes(q)));
+
+    // Slots freed by drops and evictions take new answers, and a drop still finds them.
+    await cache.read('late', async () => [4_000], (v) => v);
+    cache.dropShowing(4_000);
+    expect(await cache.read('late', async () => [1])).toEqual([1]);
+  });
+
   it('keys: trimmed, lower-cased, white space runs as one', () => {
     expect(searchCacheKey('  React \n\t Dashboard ')).toBe('react dashboard');
   });

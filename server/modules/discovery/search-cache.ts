@@ -1,4 +1,5 @@
 import type { TSearchQuery } from '@shared/schemas/discovery';
+import { ShowsFilter } from './shows-filter';
 
 /**
  * Search answers shared by every member for a short time. A search's answer does not depend on who
@@ -26,7 +27,11 @@ export function searchPageKey(query: Pick<TSearchQuery, 'q' | 'offset' | 'only'>
 }
 
 export class SearchResultCache<T> {
-  private entries = new Map<string, { value: T; expires: number; shows: ReadonlySet<number> }>();
+  private entries = new Map<string, { value: T; expires: number; shows: ReadonlySet<number>; slot: number }>();
+  /** Each stored answer's slot in `filter`, and the key in each slot. */
+  private readonly filter: ShowsFilter;
+  private readonly keyAt: (string | undefined)[];
+  private readonly freeSlots: number[];
   /** Loads under way, with the projects whose counters moved while each ran. */
   private loading = new Map<string, { promise: Promise<T>; moved: Set<number> }>();
   private generation = 0;
@@ -38,6 +43,9 @@ export class SearchResultCache<T> {
     this.ttlMs = opts.ttlMs ?? SEARCH_CACHE_TTL_MS;
     this.maxEntries = opts.maxEntries ?? SEARCH_CACHE_MAX_ENTRIES;
     this.now = opts.now ?? Date.now;
+    this.filter = new ShowsFilter(this.maxEntries);
+    this.keyAt = new Array<string | undefined>(this.maxEntries);
+    this.freeSlots = Array.from({ length: this.maxEntries }, (_, i) => this.maxEntries - 1 - i);
   }
 
   /** The answer for the query: from memory while younger than the TTL, else from load(); `shows` names the projects it lists. */
@@ -45,7 +53,7 @@ export class SearchResultCache<T> {
     const key = searchCacheKey(q);
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return Promise.resolve(hit.value);
-    if (hit) this.entries.delete(key);
+    if (hit) this.remove(key);
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
     const generation = this.generation;
@@ -55,9 +63,12 @@ export class SearchResultCache<T> {
         const listed = new Set(shows(value));
         // What it read may predate a clear(), or a counter of a project it shows.
         if (generation === this.generation && ![...moved].some((id) => listed.has(id))) {
-          this.entries.delete(key);
-          while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, { value, expires: this.now() + this.ttlMs, shows: listed });
+          this.remove(key);
+          while (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value!);
+          const slot = this.freeSlots.pop()!;
+          this.filter.set(slot, listed);
+          this.keyAt[slot] = key;
+          this.entries.set(key, { value, expires: this.now() + this.ttlMs, shows: listed, slot });
         }
         return value;
       })
@@ -71,17 +82,29 @@ export class SearchResultCache<T> {
   /** Drops every answer (a write changed what some search may show). */
   clear(): void {
     this.generation++;
-    this.entries.clear();
+    for (const key of [...this.entries.keys()]) this.remove(key);
     this.loading.clear();
   }
 
   /**
    * Drops the answers showing a project, as a like or a comment on it leaves every other answer as it
-   * was. A scan: at most maxEntries small sets, and far cheaper than answering every query again.
+   * was. A scan of the answers' bits (ShowsFilter); the few answers they name are checked by their sets.
    */
   dropShowing(projectId: number): void {
     for (const load of this.loading.values()) load.moved.add(projectId);
-    for (const [key, entry] of this.entries) if (entry.shows.has(projectId)) this.entries.delete(key);
+    for (const slot of this.filter.slotsMaybeShowing(projectId)) {
+      const key = this.keyAt[slot]!;
+      if (this.entries.get(key)!.shows.has(projectId)) this.remove(key);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.filter.clear(entry.slot);
+    this.keyAt[entry.slot] = undefined;
+    this.freeSlots.push(entry.slot);
   }
 
   get size(): number {
