@@ -15,7 +15,7 @@ const secondBit = (h: number) => (h >>> 14) & 511;
 export class ShowsFilter {
   private readonly bits: Uint32Array;
 
-  constructor(readonly slots: number) {
+  constructor(private readonly slots: number) {
     this.bits = new Uint32Array(slots * WORDS);
   }
 
@@ -36,8 +36,12 @@ export class ShowsFilter {
   /** Every slot whose bits hold the id: all that show it, and a few that do not. */
   slotsMaybeShowing(id: number): number[] {
     const h = hashOf(id);
-    const [a, b] = [firstBit(h), secondBit(h)];
-    const [wordA, maskA, wordB, maskB] = [a >>> 5, 1 << (a & 31), b >>> 5, 1 << (b & 31)];
+    const a = firstBit(h);
+    const b = secondBit(h);
+    const wordA = a >>> 5;
+    const maskA = 1 << (a & 31);
+    const wordB = b >>> 5;
+    const maskB = 1 << (b & 31);
     const found: number[] = [];
     const bits = this.bits;
     for (let slot = 0, base = 0; slot < this.slots; slot++, base += WORDS) {
