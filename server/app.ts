@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps, opts: AppOptions): App {
       invalidateAfterWrites(deps.cache),
     ]),
   );
-  api.use(routeIndex([openApiRoutes(), ...domainRoutes(deps, { searchIndex: opts.searchIndex ?? null })]));
+  api.use(routeIndex([openApiRoutes(), ...domainRoutes(deps, { searchIndex: opts.searchIndex ?? null, sessions: session })]));
   api.use('/api', notFoundHandler);
   const health = healthRoutes(opts.ping, opts.draining);
   app.use(

@@ -43,6 +43,10 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../dist/web', import.meta.url))),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Buildboard <no-reply@buildboard.local>'),
+    ACCOUNT_PURGE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -78,6 +82,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const oidc = [cleaned.OIDC_ISSUER, cleaned.OIDC_CLIENT_ID, cleaned.OIDC_CLIENT_SECRET];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
     lines.push('  OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  // Mails to real people need links that reach the site, not the instance's own local address.
+  if (cleaned.SMTP_URL && !cleaned.PUBLIC_URL && cleaned.NODE_ENV === 'production') {
+    lines.push('  PUBLIC_URL: must be set with SMTP_URL, so links in mails point to the site');
   }
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const env = parsed.data;

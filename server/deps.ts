@@ -6,6 +6,8 @@ import type { LimiterFactory } from './http/rate-limit';
 import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
 import type { ViewCounter } from './db/view-counter';
+import type { Outbox } from './jobs/outbox';
+import type { AccountTokens } from './security/account-tokens';
 import type { Oidc } from './oidc';
 import type { RedisClient } from './redis';
 import type { FileStorage } from './storage/file-storage';
@@ -26,4 +28,10 @@ export type AppDeps = {
   sessions: SessionCache<unknown>;
   /** Project views, counted in memory and written in batches (flush() before reading the table). */
   views: ViewCounter;
+  /** Work queued in a write's transaction (mails, exports); nudge() after the commit hands it over at once. */
+  outbox: Outbox;
+  /** The links sent by mail: single-use tokens, stored hashed. */
+  tokens: AccountTokens;
+  /** The site's address for links in mails: PUBLIC_URL, else this instance's own. */
+  siteUrl(): string;
 };

@@ -35,7 +35,8 @@ export function createOidc(settings: OidcSettings) {
   };
 
   return {
-    async start(redirectUri: string): Promise<OidcStart> {
+    /** `reauth`: the provider asks the member to sign in again even when it has a session (max_age=0). */
+    async start(redirectUri: string, opts: { reauth?: boolean } = {}): Promise<OidcStart> {
       const config = await configuration();
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
@@ -47,17 +48,20 @@ export function createOidc(settings: OidcSettings) {
         code_challenge_method: 'S256',
         state,
         nonce,
+        ...(opts.reauth ? { max_age: '0', prompt: 'login' } : {}),
       });
       return { url: url.href, state, nonce, codeVerifier };
     },
 
-    async finish(currentUrl: URL, expected: { state: string; nonce: string; codeVerifier: string }) {
+    async finish(currentUrl: URL, expected: { state: string; nonce: string; codeVerifier: string; reauth?: boolean }) {
       const config = await configuration();
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
         pkceCodeVerifier: expected.codeVerifier,
         expectedState: expected.state,
         expectedNonce: expected.nonce,
         idTokenExpected: true,
+        // A sign-in asked for again must have happened just now (the ID token's auth_time).
+        ...(expected.reauth ? { maxAge: 300 } : {}),
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('The identity provider returned no ID token');

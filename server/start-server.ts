@@ -26,6 +26,14 @@ import { attachRealtime } from './realtime/realtime-server';
 import { connectRedis } from './redis';
 import { resolveSessionSecret } from './session-secret';
 import { localStorageIn } from './storage/file-storage';
+import { Outbox } from './jobs/outbox';
+import { startJobRunner } from './jobs/job-runner';
+import { createMailTransport } from './mail/mail-transport';
+import { mailSender } from './mail/mail-queue';
+import { AccountTokens } from './security/account-tokens';
+import { dataExportBuilder } from './modules/account/build-data-export';
+import { purgeDeletedAccountsJob } from './modules/account/purge-deleted-accounts';
+import { accountUpkeepJob } from './modules/account/account-upkeep';
 
 export type RunningServer = {
   url: string;
@@ -74,6 +82,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       cache.invalidate({ members: [...new Set(stored.map((s) => s.authorId))] });
     },
   });
+  const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
+  const tokens = AccountTokens.fromSessionSecret(sessionSecret);
+  const outbox = new Outbox(database.db, logger, { leaseMs: config.OUTBOX_LEASE_MS });
+  // Known once the server listens (PORT=0 in tests); PUBLIC_URL wins when set.
+  let ownUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -86,7 +99,19 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     cache,
     sessions,
     views,
+    outbox,
+    tokens,
+    siteUrl: () => ownUrl.replace(/\/$/, ''),
   };
+  const mail = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  outbox.register(
+    mailSender({
+      transport: mail,
+      linkUrl: (link) => `${deps.siteUrl()}${link.path}${link.tokenId ? `?token=${encodeURIComponent(tokens.tokenOf(link.tokenId))}` : ''}`,
+      messageIdDomain: /@([\w.-]+)/.exec(config.MAIL_FROM)?.[1] ?? 'buildboard.local',
+    }),
+  );
+  outbox.register(dataExportBuilder(deps));
   const searchIndex = config.SEARCH_INDEX === 'database' ? null : new LiveSearchIndex(database.db, logger, { thread: config.SEARCH_INDEX === 'worker' ? 'worker' : 'main' });
   registerNotificationHandlers(deps);
   registerAnalyticsHandlers(deps);
@@ -98,7 +123,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   searchIndex?.start();
   let draining = false;
   const { app, session } = createApp(deps, {
-    sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
+    sessionSecret,
     ping: database.ping,
     draining: () => draining,
     serveWeb: opts.serveWeb ?? config.NODE_ENV === 'production',
@@ -120,6 +145,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   });
   deps.events.on('notification:created', ({ userId, notification }) => realtime.pushNotification(userId, notification));
   deps.events.on('user:access-revoked', ({ userId }) => realtime.disconnectUser(userId));
+  deps.events.on('sessions:ended', ({ handles }) => realtime.disconnectSessions(handles));
   deps.events.on('sync:changed', ({ userId, collection }) => realtime.signalSync(userId, collection));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -127,6 +153,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   });
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  if (!config.PUBLIC_URL) ownUrl = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+  outbox.start();
+  const stopAccountJobs = startJobRunner(deps, [purgeDeletedAccountsJob(deps), accountUpkeepJob(deps)]);
 
   let stopping: Promise<void> | null = null;
   /**
@@ -148,6 +177,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await inFlight.settled(config.SHUTDOWN_TIMEOUT_MS);
       // The answered writes' side effects (notifications and their pushes, scores) run before the sockets close.
       await deps.events.idle();
+      await stopAccountJobs();
+      await outbox.stop();
+      mail.close();
       await realtime.close();
       server.closeIdleConnections();
       await closed;

@@ -32,6 +32,11 @@ export const LOCATION_MAX = 30;
 // Accounts
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+/** How long the links sent by mail work: verifying an address, resetting a password. */
+export const VERIFY_EMAIL_LINK_HOURS = 24;
+export const RESET_PASSWORD_LINK_MINUTES = 60;
+/** How long a "Download my data" archive stays downloadable. */
+export const DATA_EXPORT_KEEP_DAYS = 7;
 
 // Content
 export const COMMENT_MAX = 5000;

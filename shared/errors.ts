@@ -8,6 +8,10 @@
 export const ERROR_REASONS = {
   /** The first request with this Idempotency-Key has not answered yet: the same request later gets its answer. */
   idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
+  /** A sign-in of an account deleted and not yet purged: the answer carries a token to restore it. */
+  accountPendingDeletion: 'ACCOUNT_PENDING_DELETION',
+  /** A change that needs a fresh sign-in through the identity provider first. */
+  reauthRequired: 'REAUTH_REQUIRED',
 } as const;
 export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];
 

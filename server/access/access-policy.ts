@@ -18,8 +18,8 @@ export type AccessViewer = { id: string; isAdmin: boolean } | undefined;
 
 /** What is being asked about, with the state its rule needs. */
 export type AccessResource =
-  | { kind: 'project'; authorId: string; authorIsSuspended: boolean }
-  | { kind: 'profile'; id: string; isSuspended: boolean; suspendedReason?: string | null; suspendedAt?: Date | null }
+  | { kind: 'project'; authorId: string; authorIsSuspended: boolean; authorIsDeleted?: boolean }
+  | { kind: 'profile'; id: string; isSuspended: boolean; deletedAt?: Date | null; suspendedReason?: string | null; suspendedAt?: Date | null }
   | { kind: 'comment'; userId: string; project: { authorId: string; authorIsSuspended: boolean } }
   | { kind: 'notification'; userId: string };
 
@@ -56,7 +56,7 @@ function canViewAs(viewer: AccessViewer, kind: Kind, state: ResourceOf<Kind>): b
     }
     case 'profile': {
       const s = state as ResourceOf<'profile'>;
-      return !s.isSuspended || canManage(viewer, s.id);
+      return (!s.isSuspended && !s.deletedAt) || canManage(viewer, s.id);
     }
     case 'comment':
       return canViewAs(viewer, 'project', (state as ResourceOf<'comment'>).project);
@@ -72,10 +72,16 @@ function notFound(kind: AccessResource['kind']): AppError {
   return AppError.notFound(PROJECT_MESSAGES.notFound);
 }
 
-/** The spec's answer when it exists but this viewer may not see it. */
+/**
+ * The spec's answer when it exists but this viewer may not see it. A member who deleted their account is
+ * gone for others (404), though admins still see them until the purge.
+ */
 function hidden(resource: AccessResource): AppError {
   switch (resource.kind) {
+    case 'project':
+      return resource.authorIsDeleted ? notFound('project') : AppError.forbidden(MESSAGES.contentUnavailable);
     case 'profile':
+      if (resource.deletedAt) return notFound('profile');
       return new UserSuspendedError(resource.suspendedReason ?? null, resource.suspendedAt ?? null);
     case 'notification':
       // Someone else's notification answers like a missing one.

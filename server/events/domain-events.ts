@@ -11,6 +11,8 @@ export type DomainEvents = {
   'project:commented': { actorId: string; projectId: number; commentId: number };
   'project:rated': { actorId: string; projectId: number; rating: number };
   'project:shared': { actorId: string; projectId: number };
+  /** Sessions were signed out (by their handles): the sockets opened with them are disconnected. */
+  'sessions:ended': { handles: string[] };
   /** An account was suspended or deleted: its sessions are destroyed and its sockets disconnected. */
   'user:access-revoked': { userId: string };
   /** A notification was stored for userId; realtime pushes it to their open sessions. */
@@ -27,7 +29,7 @@ type Handler<K extends DomainEventName> = (payload: DomainEvents[K]) => Promise<
 type BatchHandler<K extends DomainEventName> = (payloads: DomainEvents[K][]) => Promise<void> | void;
 
 /** Events whose handlers finish before the write that emits them answers (security: sessions end at once). */
-const BEFORE_ANSWER: ReadonlySet<DomainEventName> = new Set(['user:access-revoked']);
+const BEFORE_ANSWER: ReadonlySet<DomainEventName> = new Set(['user:access-revoked', 'sessions:ended']);
 /** Handlers of this many events (or batches) run at once. */
 const CONCURRENCY = 4;
 /** Beyond this many waiting events, a write waits for its own handlers (back-pressure instead of memory). */

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import { BatchedRead } from '../db/batch-per-turn';
 import type { Db } from '../db/client';
@@ -140,6 +140,24 @@ export class DbSessionStore extends session.Store {
       .where(eq(sessions.sid, sid))
       .then(() => cb?.())
       .catch((err: unknown) => cb?.(err));
+  }
+
+  async listUserSessions(userId: string): Promise<{ sid: string; data: Partial<session.SessionData> }[]> {
+    const rows = await this.db
+      .select({ sid: sessions.sid, sess: sessions.sess })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+    return rows.map((r) => ({ sid: r.sid, data: r.sess as Partial<session.SessionData> }));
+  }
+
+  /** Destroys the listed sessions that belong to the user; answers those it destroyed. */
+  async destroySessions(userId: string, sids: readonly string[]): Promise<string[]> {
+    if (sids.length === 0) return [];
+    const rows = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), inArray(sessions.sid, [...sids])))
+      .returning({ sid: sessions.sid });
+    return rows.map((r) => r.sid);
   }
 
   /** Every session of one user (suspension, deletion). */

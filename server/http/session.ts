@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RedisStore } from 'connect-redis';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -14,11 +15,23 @@ declare module 'express-session' {
     logoutToken?: string;
     /** When the cookie and the stored expiry last moved forward (ms since the epoch; see renewSignedInSession). */
     renewedAt?: number;
-    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string; reauth?: boolean };
+    /** What the member's settings list for the session: the browser and system it signed in from, and when. */
+    device?: string;
+    signedInAt?: number;
+    /** When the member last signed in through the identity provider in this session (confirms a deletion). */
+    providerSignInAt?: number;
   }
 }
 
 export const SESSION_COOKIE = 'bb.sid';
+
+export type StoredSession = { sid: string; data: Partial<session.SessionData> };
+
+/** The handle a session is known by outside its cookie (settings, realtime rooms): its id is the secret. */
+export function sessionHandle(sid: string): string {
+  return createHash('sha256').update(sid).digest('base64url').slice(0, 22);
+}
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -28,6 +41,10 @@ export type SessionSetup = {
   store: session.Store;
   /** Destroys every session of one user, in the database table or in Redis, and every instance's copy. */
   destroyUserSessions(userId: string): Promise<void>;
+  /** The user's sessions that have not expired, with their stored data. */
+  listUserSessions(userId: string): Promise<StoredSession[]>;
+  /** Destroys these sessions of the user (ids not theirs are left alone); answers those that were theirs. */
+  destroySessions(userId: string, sids: readonly string[]): Promise<string[]>;
   close(): void;
 };
 
@@ -91,6 +108,32 @@ class IndexedRedisStore extends RedisStore {
     cb?.();
   }
 
+  async listUserSessions(userId: string): Promise<StoredSession[]> {
+    const sids = await this.redis.sMembers(this.indexKey(userId));
+    if (sids.length === 0) return [];
+    const values = await this.redis.mGet(sids.map((sid) => `${this.keyPrefix}${sid}`));
+    const found: StoredSession[] = [];
+    const gone: string[] = [];
+    sids.forEach((sid, i) => {
+      const data = values[i] ? (JSON.parse(values[i]) as Partial<session.SessionData>) : null;
+      if (data?.userId === userId) found.push({ sid, data });
+      else gone.push(sid);
+    });
+    // Sessions that expired or were destroyed one by one leave their ids behind in the index.
+    if (gone.length) await this.redis.sRem(this.indexKey(userId), gone);
+    return found;
+  }
+
+  async destroySessions(userId: string, sids: readonly string[]): Promise<string[]> {
+    const own = new Set((await this.listUserSessions(userId)).map((s) => s.sid));
+    const ended = sids.filter((sid) => own.has(sid));
+    if (ended.length === 0) return [];
+    await this.redis.del(ended.map((sid) => `${this.keyPrefix}${sid}`));
+    await this.redis.sRem(this.indexKey(userId), ended);
+    for (const sid of ended) await this.cache.drop({ sid });
+    return ended;
+  }
+
   async destroyUserSessions(userId: string): Promise<void> {
     const key = this.indexKey(userId);
     const sids = await this.redis.sMembers(key);
@@ -130,12 +173,14 @@ export function createSession(opts: {
     whenNeeded: sessionWhenNeeded({ middleware, store, secret: opts.secret }),
     store,
     destroyUserSessions: (userId) => (redisStore ?? dbStore!).destroyUserSessions(userId),
+    listUserSessions: (userId) => (redisStore ?? dbStore!).listUserSessions(userId),
+    destroySessions: (userId, sids) => (redisStore ?? dbStore!).destroySessions(userId, sids),
     close: () => dbStore?.close(),
   };
 }
 
 /** The routes that start, read or end a session for a request that has none yet: the only ones that write it (with renewal). */
-const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout)|login|callback|logout)$/;
+const SESSION_ROUTES = /^\/api\/(auth\/(register|login|logout|reset-password|restore-account)|account\/password|login|callback|logout)$/;
 
 /**
  * The session for requests that carry a session cookie or go to a sign-in route. Any other request has

@@ -1,9 +1,12 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../deps';
+import type { SessionSetup } from '../http/session';
 import type { LiveSearchIndex } from './discovery/search-index/live-search-index';
+import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { authRoutes } from './auth/auth.routes';
+import { recoveryRoutes } from './auth/recovery.routes';
 import { blogRoutes } from './blog/blog.routes';
 import { discoveryRoutes } from './discovery/discovery.routes';
 import { interactionsRoutes } from './interactions/interactions.routes';
@@ -18,7 +21,7 @@ import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Parts of modules the instance runs beside the routes. */
-export type ModuleParts = { searchIndex: LiveSearchIndex | null };
+export type ModuleParts = { searchIndex: LiveSearchIndex | null; sessions: SessionSetup };
 
 /**
  * Every domain's router, in mounting order. Fixed paths such as /api/projects/following come before
@@ -26,7 +29,9 @@ export type ModuleParts = { searchIndex: LiveSearchIndex | null };
  */
 export function domainRoutes(deps: AppDeps, parts: ModuleParts): Router[] {
   return [
-    authRoutes(deps),
+    authRoutes(deps, parts.sessions),
+    recoveryRoutes(deps, parts.sessions),
+    accountRoutes(deps, parts.sessions),
     usersRoutes(deps),
     discoveryRoutes(deps, parts.searchIndex),
     projectsRoutes(deps),

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../http/session';
 import { healthRoutes } from '../modules/health/health.routes';
 import { domainRoutes } from '../modules/index';
 import { STRIPE_WEBHOOK_PATH } from '../modules/premium/stripe-webhook';
@@ -41,7 +42,9 @@ describe('OpenAPI document', () => {
       for (const method of Object.keys(ops)) documented.add(`${method} ${path}`);
     }
     // The reach pages (embed, preview images, feeds) are mounted in app.ts outside /api.
-    const mounted = mountedRoutes([healthRoutes(async () => undefined), openApiRoutes(), ...domainRoutes(t.deps, { searchIndex: null }), reachPageRoutes(t.deps)]);
+    const sessions = createSession({ db: t.deps.db, redis: null, redisPrefix: 'x:', secret: 'x'.repeat(32), secure: false, cache: t.deps.sessions });
+    const mounted = mountedRoutes([healthRoutes(async () => undefined), openApiRoutes(), ...domainRoutes(t.deps, { searchIndex: null, sessions }), reachPageRoutes(t.deps)]);
+    sessions.close();
     mounted.push(`post ${STRIPE_WEBHOOK_PATH}`); // mounted in app.ts itself, before the body parsers
     expect(mounted.length).toBeGreaterThan(40);
     const undocumented = mounted.filter((r) => !documented.has(r));

@@ -6,6 +6,7 @@ import { userRoom, type ClientToServerEvents, type RealtimeNotification, type Se
 import { REALTIME_RECOVERY_WINDOW_MS } from '@shared/realtime/transport';
 import type { TSyncCollection } from '@shared/sync-texts';
 import type { Db } from '../db/client';
+import { sessionHandle } from '../http/session';
 import { findUserById } from '../modules/users/users.repository';
 import type { RedisClient } from '../redis';
 import { attachStreamsAdapter } from './streams-adapter';
@@ -44,8 +45,9 @@ export function authenticateSocket(
   onError: (err: unknown) => void = () => undefined,
 ): SocketMiddleware {
   return (socket, next) => {
-    const req = socket.request as unknown as { session?: { userId?: string } };
+    const req = socket.request as unknown as { session?: { userId?: string }; sessionID?: string };
     const id = req.session?.userId;
+    const sid = req.sessionID;
     (async () => {
       const user = id ? await findUser(id) : undefined;
       if (!user || user.isSuspended) return next(new Error('Unauthorized'));
@@ -57,7 +59,7 @@ export function authenticateSocket(
       if (conn) conn.request = null;
       // The handshake's copy of the headers (the session cookie among them) is not read again either.
       socket.handshake.headers = {};
-      await socket.join(userRoom(user.id));
+      await socket.join(sid ? [userRoom(user.id), sessionRoom(sessionHandle(sid))] : userRoom(user.id));
       next();
     })().catch((err: unknown) => {
       onError(err);
@@ -66,12 +68,17 @@ export function authenticateSocket(
   };
 }
 
+/** The room of the sockets opened with one session, so signing that session out closes them. */
+const sessionRoom = (handle: string) => `session:${handle}`;
+
 export type Realtime = {
   pushNotification(userId: string, n: RealtimeNotification): void;
   /** Tells every open client of a member (on every instance) that one of their synced collections changed. */
   signalSync(userId: string, collection: TSyncCollection): void;
   /** Disconnects every socket of a user, on every instance (suspension, deletion). */
   disconnectUser(userId: string): void;
+  /** Disconnects the sockets opened with these sessions (by handle), on every instance (a session signed out). */
+  disconnectSessions(handles: readonly string[]): void;
   /**
    * Closes this instance's sockets at the transport level (reason 'transport close' on the client), so
    * clients reconnect by themselves, through the balancer, to another instance, and their sessions are
@@ -119,7 +126,8 @@ export async function attachRealtime(opts: {
     await attachStreamsAdapter(io, pub, opts.redisPrefix);
   }
   io.engine.use(opts.session);
-  io.use(authenticateSocket((id) => findUserById(opts.db, id), opts.onError));
+  // A deleted account awaiting purge is refused like a suspended one.
+  io.use(authenticateSocket((id) => findUserById(opts.db, id).then((u) => u && { id: u.id, isSuspended: u.isHidden }), opts.onError));
 
   return {
     pushNotification(userId, n) {
@@ -130,6 +138,9 @@ export async function attachRealtime(opts: {
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    disconnectSessions(handles) {
+      if (handles.length) io.in(handles.map(sessionRoom)).disconnectSockets(true);
     },
     async close() {
       // Not io.close(): that would also close the HTTP server, whose graceful drain is start-server's job.

@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import { startServer, type RunningServer } from '../start-server';
 import { TestClient } from './http-client';
 import { createTestDatabase } from './test-database';
+import { startMailbox, tokenIn, type Mailbox } from './mailbox';
 
 export type TestServer = RunningServer & {
   dbKind: string;
@@ -16,8 +17,15 @@ export type TestServer = RunningServer & {
   client(): TestClient;
   /** The status of a conditional GET (If-None-Match), with a member's cookie header when given. */
   conditionalStatus(path: string, etag: string, cookie?: string): Promise<number>;
-  /** Registers a fresh member and returns their signed-in client. */
-  signUp(opts?: { firstName?: string; lastName?: string; email?: string }): Promise<{ client: TestClient; user: TCurrentUser; email: string; password: string }>;
+  /** The real SMTP server this test server sends its mail to (SMTP_URL), and what it received. */
+  mailbox: Mailbox;
+  /**
+   * Registers a fresh member and returns their signed-in client; `verified` also follows the link of their
+   * verification mail (listed ADMIN_EMAILS become admins then), and `user` is read again after it.
+   */
+  signUp(opts?: { firstName?: string; lastName?: string; email?: string; verified?: boolean }): Promise<{ client: TestClient; user: TCurrentUser; email: string; password: string }>;
+  /** Follows the verification link mailed to `email`, with that member's client. */
+  verifyEmail(client: TestClient, email: string): Promise<TCurrentUser>;
   close(): Promise<void>;
 };
 
@@ -28,6 +36,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 export async function startTestServer(env: Record<string, string> = {}, opts: { logger?: Logger; serveWeb?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-test-'));
   const testDb = await createTestDatabase();
+  const mailbox = await startMailbox();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -39,15 +48,24 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     LOGIN_RATE_LIMIT: '1000',
     // Each test server gets its own Redis namespace: no state leaks between runs or files.
     REDIS_PREFIX: `bbt:${randomBytes(4).toString('hex')}:`,
+    SMTP_URL: mailbox.url,
     ...env,
   });
   const running = keptAlive(await startServer(config, { database: testDb.database, serveWeb: opts.serveWeb ?? false, logger: opts.logger }));
   // Tests read what a write caused right after its answer: the client waits for the side-effect queue.
   const client = () => new TestClient(running.url, () => running.deps.events.idle());
+  const verifyEmail = async (c: TestClient, email: string): Promise<TCurrentUser> => {
+    const mail = await mailbox.waitFor(email, 'Verify your email address');
+    const res = await c.post('/api/auth/verify-email', { token: tokenIn(mail) });
+    if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${res.text}`);
+    return (await c.get('/api/auth/user')).body as TCurrentUser;
+  };
   return {
     ...running,
     dbKind: testDb.database.kind,
     dataDir,
+    mailbox,
+    verifyEmail,
     client,
     // node:http, because fetch adds "cache-control: no-cache" to a conditional request.
     conditionalStatus: (path, etag, cookie = '') =>
@@ -63,7 +81,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
       const password = 'correct horse battery';
       const res = await c.post('/api/auth/register', { email, password, firstName: opts.firstName, lastName: opts.lastName });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
-      return { client: c, user: res.body as TCurrentUser, email, password };
+      const user = opts.verified ? await verifyEmail(c, email) : (res.body as TCurrentUser);
+      return { client: c, user, email, password };
     },
     async close() {
       const redis = running.deps.redis;
@@ -74,6 +93,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
         }
       }
       await running.stop();
+      await mailbox.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,8 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { z } from '../zod';
 
-const email = z
+/** An email address as members type it: trimmed, lower-cased, checked. */
+export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -11,7 +12,7 @@ const email = z
 const optionalName = z.string().trim().max(50, 'Names must be 50 characters or less').optional();
 
 export const ZRegisterRequestSchema = z.object({
-  email,
+  email: emailSchema,
   password: z
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
@@ -22,7 +23,7 @@ export const ZRegisterRequestSchema = z.object({
 export type TRegisterRequest = z.infer<typeof ZRegisterRequestSchema>;
 
 export const ZLoginRequestSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
@@ -38,6 +39,10 @@ export const ZCurrentUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
   isPremium: z.boolean(),
+  /** Whether the member proved they receive mail at `email` (the shell shows a banner until then). */
+  emailVerified: z.boolean(),
+  /** Whether the account signs in with a password (else through the identity provider). */
+  hasPassword: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUserSchema>;
 

@@ -6,3 +6,5 @@ export * from './users';
 export * from './sync';
 export * from './jobs';
 export * from './project-versions';
+export * from './accounts';
+export * from './outbox';

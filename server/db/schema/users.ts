@@ -35,6 +35,15 @@ export const users = pgTable(
     isSuspended: boolean('is_suspended').notNull().default(false),
     suspendedReason: text('suspended_reason'),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** When the member proved they receive mail at `email` (a link, or an identity provider's word). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When the member deleted their account; they may restore it until purgeAfter, then it is purged. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    purgeAfter: timestamp('purge_after', { withTimezone: true }),
+    /** Hidden from everyone but admins: suspended, or deleted and awaiting purge (the lists' one flag). */
+    isHidden: boolean('is_hidden')
+      .notNull()
+      .generatedAlwaysAs(sql`is_suspended OR deleted_at IS NOT NULL`),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +58,8 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
     index('users_handle_trgm_idx').using('gin', sql`lower(${t.handle}) gin_trgm_ops`),
     index('users_suspended_created_idx').on(t.createdAt).where(sql`${t.isSuspended}`),
+    index('users_hidden_idx').on(t.id).where(sql`${t.isHidden}`),
+    index('users_purge_after_idx').on(t.purgeAfter).where(sql`${t.purgeAfter} IS NOT NULL`),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     // Search finds projects by their author's name (typos and prefixes included).
     index('users_name_trgm_idx').using(

@@ -48,7 +48,7 @@ describe('accounts', () => {
     const short = await t.client().post('/api/auth/register', { email: 'short@example.com', password: '1234567' });
     expect(short.status).toBe(400);
     expect(short.body).toEqual({ message: 'Password must be at least 8 characters' });
-    const eight = await t.client().post('/api/auth/register', { email: 'eight@example.com', password: '12345678' });
+    const eight = await t.client().post('/api/auth/register', { email: 'eight@example.com', password: 'kq7#vx2m' });
     expect(eight.status).toBe(201);
     const bad = await t.client().post('/api/auth/register', { email: 'not-an-email', password: 'long-enough-1' });
     expect(bad.status).toBe(400);
@@ -145,19 +145,27 @@ describe('cross-origin protection', () => {
 });
 
 describe('admins', () => {
-  it('when an email of ADMIN_EMAILS registers, then the account is an admin; others are not', async () => {
+  it('when someone registers with an address of ADMIN_EMAILS, then they are no admin until that address is verified', async () => {
     const boss = await t.signUp({ email: 'boss@example.com' });
-    expect(boss.user.isAdmin).toBe(true);
-    const chief = await t.signUp({ email: 'chief@example.com' });
+    expect(boss.user.isAdmin).toBe(false);
+    expect((await boss.client.get('/api/admin/users')).status).toBe(403);
+    expect(boss.user.emailVerified).toBe(false);
+    // Signing in again grants nothing either.
+    const again = await t.client().post('/api/auth/login', { email: boss.email, password: boss.password });
+    expect(again.body.isAdmin).toBe(false);
+    const verified = await t.verifyEmail(boss.client, boss.email);
+    expect(verified).toMatchObject({ isAdmin: true, emailVerified: true });
+    expect((await boss.client.get('/api/admin/users')).status).toBe(200);
+    const chief = await t.signUp({ email: 'chief@example.com', verified: true });
     expect(chief.user.isAdmin).toBe(true);
-    const member = await t.signUp();
+    const member = await t.signUp({ verified: true });
     expect(member.user.isAdmin).toBe(false);
   });
 });
 
 describe('admins listed after sign-up', () => {
-  it('when a member\'s email is added to ADMIN_EMAILS, then their next sign-in makes them an admin', async () => {
-    const { email, password } = await t.signUp();
+  it('when a verified member\'s email is added to ADMIN_EMAILS, then their next sign-in makes them an admin', async () => {
+    const { email, password } = await t.signUp({ verified: true });
     t.deps.config.adminEmails.add(email);
     try {
       const res = await t.client().post('/api/auth/login', { email, password });

@@ -108,13 +108,26 @@ describe('OpenID Connect sign-in', () => {
     expect(await usersWithEmail(who.email)).toHaveLength(1);
   });
 
-  it('when the provider vouches for the email of an existing member, then that member is signed in (no second account)', async () => {
-    const member = await t.signUp({ firstName: 'Mary', lastName: 'Jackson' });
+  it('when the provider vouches for the email of an existing, verified member, then that member is signed in (no second account)', async () => {
+    const member = await t.signUp({ firstName: 'Mary', lastName: 'Jackson', verified: true });
     const { app } = await signIn(account({ email: member.email, givenName: 'Mary', familyName: 'Jackson' }));
     const me = await app.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(member.user.id);
     expect(await usersWithEmail(member.email)).toHaveLength(1);
+  });
+
+  it('when an attacker registered the victim\'s address first (never verified), then the victim\'s provider sign-in takes the account back: the attacker\'s password and sessions end', async () => {
+    const attacker = await t.signUp({ email: 'victim.pre@example.com', firstName: 'Eve' });
+    const { app } = await signIn(account({ email: 'victim.pre@example.com', givenName: 'Valerie', familyName: 'Thomas' }));
+    const me = await app.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    // The attacker is out, and their password no longer opens the account.
+    expect((await attacker.client.get('/api/auth/user')).status).toBe(401);
+    const retry = await t.client().post('/api/auth/login', { email: attacker.email, password: attacker.password });
+    expect(retry.status).toBe(401);
+    expect(me.body).toMatchObject({ email: 'victim.pre@example.com', emailVerified: true, hasPassword: false });
+    expect(await usersWithEmail('victim.pre@example.com')).toHaveLength(1);
   });
 
   it('when the provider does not vouch for the email, then no existing account is taken over', async () => {

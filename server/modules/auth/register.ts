@@ -1,30 +1,31 @@
 import { MESSAGES } from '@shared/errors';
 import type { TRegisterRequest } from '@shared/schemas/auth';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { insertUserWithHandle } from '../users/generate-handle';
 import { findUserByEmail, type UserRow } from '../users/users.repository';
 import { hashPassword } from './password';
+import { assertAcceptablePassword } from './password-policy';
+import { queueVerification } from './send-verification';
 
-export type RegisterDeps = { db: Db; adminEmails: Set<string> };
+export type RegisterDeps = Pick<AppDeps, 'db' | 'tokens' | 'outbox'>;
 
+/**
+ * A new password account, signed in at once and unverified: its address gets a verification link.
+ * Nothing is granted for the address (ADMIN_EMAILS included) until that link is followed.
+ */
 export async function register(deps: RegisterDeps, input: TRegisterRequest): Promise<UserRow> {
+  assertAcceptablePassword(input.password);
   if (await findUserByEmail(deps.db, input.email)) throw AppError.conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   const firstName = input.firstName || null;
   const lastName = input.lastName || null;
+  let user: UserRow;
   try {
-    return await insertUserWithHandle(
+    user = await insertUserWithHandle(
       deps.db,
-      {
-        email: input.email,
-        passwordHash,
-        firstName,
-        lastName,
-        displayName: [firstName, lastName].filter(Boolean).join(' ') || null,
-        isAdmin: deps.adminEmails.has(input.email),
-      },
+      { email: input.email, passwordHash, firstName, lastName, displayName: [firstName, lastName].filter(Boolean).join(' ') || null },
       input,
     );
   } catch (err) {
@@ -32,4 +33,7 @@ export async function register(deps: RegisterDeps, input: TRegisterRequest): Pro
     if (isUniqueViolation(err, 'users_email_unique')) throw AppError.conflict(MESSAGES.emailTaken);
     throw err;
   }
+  await deps.db.transaction((tx) => queueVerification(deps, tx, user, input.email));
+  deps.outbox.nudge();
+  return user;
 }

@@ -531,7 +531,7 @@ describe('access rules', () => {
     const row = await projectRow(p.id);
     expect([row.reactionCount, row.saveCount, row.commentCount, row.ratingCount, row.shareCount]).toEqual([0, 0, 0, 0, 0]);
 
-    const admin = await t.signUp({ email: ADMIN_EMAIL });
+    const admin = await t.signUp({ email: ADMIN_EMAIL, verified: true });
     expect(admin.user.isAdmin).toBe(true);
     expect((await admin.client.get(`/api/projects/${p.id}/comments`)).status).toBe(200);
     expect((await admin.client.post(`/api/projects/${p.id}/comments`, { content: 'Moderator note' })).status).toBe(201);

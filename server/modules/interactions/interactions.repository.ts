@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { authorHiddenColumn, authorVisible, authorVisibleOrOwnedBy, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
+import { authorDeletedColumn, authorHiddenColumn, authorVisible, authorVisibleOrOwnedBy, userHiddenSql, userVisibleSql } from '../../access/visibility-sql';
 import type { DbOrTx } from '../../db/client';
 import { isolatedBatchOf } from '../../db/batch-per-turn';
 import { arrayParam, preparedSql } from '../../db/prepared';
@@ -21,6 +21,7 @@ export type ProjectAccessRow = {
   category: string;
   authorId: string;
   authorIsSuspended: boolean;
+  authorIsDeleted: boolean;
 };
 
 /** What the access rules need to know about a project, or undefined when it does not exist. */
@@ -32,6 +33,7 @@ export async function findProjectAccess(db: DbOrTx, id: number): Promise<Project
       category: projects.category,
       authorId: projects.authorId,
       authorIsSuspended: authorHiddenColumn,
+      authorIsDeleted: authorDeletedColumn,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.authorId))

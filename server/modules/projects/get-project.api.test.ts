@@ -89,7 +89,7 @@ describe('GET /api/projects/:id', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: 'Content Unavailable' });
     }
-    const admin = await t.signUp({ email: 'admin-h4@example.com' });
+    const admin = await t.signUp({ email: 'admin-h4@example.com', verified: true });
     const seen = await admin.client.get(`/api/projects/${p.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.id).toBe(p.id);

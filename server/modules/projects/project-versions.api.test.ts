@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let admin: Promise<TestClient> | undefined;
-const adminClient = () => (admin ??= t.signUp({ email: 'admin-versions@example.com' }).then((a) => a.client));
+const adminClient = () => (admin ??= t.signUp({ email: 'admin-versions@example.com', verified: true }).then((a) => a.client));
 
 type F = { name: string; data: Uint8Array };
 const text = (name: string, s: string): F => ({ name, data: Buffer.from(s) });

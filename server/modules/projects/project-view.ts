@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { TProject } from '@shared/schemas/project';
 import type { DbOrTx } from '../../db/client';
 import { projects, users } from '../../db/schema';
-import { authorHiddenColumn } from '../../access/visibility-sql';
+import { authorDeletedColumn, authorHiddenColumn } from '../../access/visibility-sql';
 import { projectCardJsonSql } from './project-card-sql';
 
 /** PREVIEW_ORIGIN's origin, or '' when hosted files are served from the app's own origin. */
@@ -31,7 +31,7 @@ export function projectCardColumn(previewOrigin: SQL) {
 const { searchDocument: _searchDocument, ...projectColumns } = getTableColumns(projects);
 
 /** The columns the rules about a project need (owner, visibility, feeds), besides its card. */
-export const projectViewColumns = { ...projectColumns, authorIsSuspended: authorHiddenColumn };
+export const projectViewColumns = { ...projectColumns, authorIsSuspended: authorHiddenColumn, authorIsDeleted: authorDeletedColumn };
 
 /**
  * What decides whether a project's hosted files (and versions) may be served: its hosting and its

@@ -315,7 +315,7 @@ describe('PUT and DELETE /api/projects/:id', () => {
     const res = await other.client.delete(`/api/projects/${p.id}`);
     expect(res.status).toBe(403);
     expect((await t.client().get(`/api/projects/${p.id}`)).status).toBe(200);
-    const admin = await t.signUp({ email: 'admin-projects@example.com' });
+    const admin = await t.signUp({ email: 'admin-projects@example.com', verified: true });
     expect((await admin.client.put(`/api/projects/${p.id}`, { ...external, title: 'Moderated' })).status).toBe(200);
     expect((await admin.client.delete(`/api/projects/${p.id}`)).status).toBe(204);
     expect((await t.client().get(`/api/projects/${p.id}`)).status).toBe(404);

@@ -93,7 +93,7 @@ export function readBlogFeed(deps: { db: DbOrTx; cache: PublicCache }): Promise<
 export function readCreatorFeed(deps: { db: DbOrTx; cache: PublicCache }, key: string): Promise<Feed | null> {
   const load = async (): Promise<Feed | null> => {
     const u = await findUserByHandleOrId(deps.db, key);
-    if (!u || !canView(undefined, { kind: 'profile', id: u.id, isSuspended: u.isSuspended })) return null;
+    if (!u || !canView(undefined, { kind: 'profile', id: u.id, isSuspended: u.isSuspended, deletedAt: u.deletedAt })) return null;
     const name = publicNameOf(u);
     // A feed links to project pages, never to hosted files: the cards' preview address is not used.
     const rows = (await listProjectViewsByAuthor(deps.db, u.id, undefined)).slice(0, FEED_ITEMS_MAX);

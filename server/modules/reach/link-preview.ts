@@ -54,7 +54,7 @@ export function clip(text: string, max: number = PREVIEW_DESCRIPTION_MAX): strin
  */
 export async function findPublicProject(db: DbOrTx, id: number): Promise<ProjectViewRow | null> {
   const row = await findProjectView(db, id, undefined);
-  return row && canView(undefined, { kind: 'project', authorId: row.authorId, authorIsSuspended: row.authorIsSuspended }) ? row : null;
+  return row && canView(undefined, { kind: 'project', authorId: row.authorId, authorIsSuspended: row.authorIsSuspended, authorIsDeleted: row.authorIsDeleted }) ? row : null;
 }
 
 async function loadPreview(db: DbOrTx, page: SharedPage): Promise<LinkPreview | null> {
@@ -77,7 +77,7 @@ async function loadPreview(db: DbOrTx, page: SharedPage): Promise<LinkPreview | 
     }
     case 'profile': {
       const u = await findUserByHandleOrId(db, page.key);
-      if (!u || !canView(undefined, { kind: 'profile', id: u.id, isSuspended: u.isSuspended })) return null;
+      if (!u || !canView(undefined, { kind: 'profile', id: u.id, isSuspended: u.isSuspended, deletedAt: u.deletedAt })) return null;
       const name = publicNameOf(u);
       const path = `/profile/${u.handle}`;
       return {

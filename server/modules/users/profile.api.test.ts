@@ -125,7 +125,7 @@ describe('suspended profiles', () => {
   });
 
   it('when an admin opens a suspended profile and its projects, then they see them with the suspension details', async () => {
-    const admin = await t.signUp({ email: ADMIN_EMAIL });
+    const admin = await t.signUp({ email: ADMIN_EMAIL, verified: true });
     const suspended = await t.signUp();
     await addProject(suspended.user.id, 'Hidden work', new Date());
     const at = await suspend(suspended.user.id, 'Spam');

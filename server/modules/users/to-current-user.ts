@@ -13,5 +13,7 @@ export function toCurrentUser(u: UserRow): TCurrentUser {
     profileImageUrl: u.profileImageUrl,
     isAdmin: u.isAdmin,
     isPremium: isPremiumNow(u),
+    emailVerified: u.emailVerifiedAt !== null,
+    hasPassword: u.passwordHash !== null,
   };
 }

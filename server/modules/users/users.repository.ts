@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { isUuid } from '@shared/uuid';
 import type { DbOrTx } from '../../db/client';
 import { arrayParam, prepared } from '../../db/prepared';
@@ -87,14 +87,14 @@ export async function setAdminByEmail(db: DbOrTx, email: string, isAdmin: boolea
   return rows.length > 0;
 }
 
-/** Every listed email that has an account becomes an admin (ADMIN_EMAILS at start-up). */
+/** Every listed email that has an account with that address verified becomes an admin (ADMIN_EMAILS at start-up). */
 export async function promoteAdmins(db: DbOrTx, emails: Iterable<string>): Promise<void> {
   const list = [...emails].map((e) => e.toLowerCase());
   if (list.length === 0) return;
   await db
     .update(users)
     .set({ isAdmin: true })
-    .where(and(inArray(sql`lower(${users.email})`, list), eq(users.isAdmin, false)));
+    .where(and(inArray(sql`lower(${users.email})`, list), eq(users.isAdmin, false), isNotNull(users.emailVerifiedAt)));
 }
 
 /** A user by id (uuid shape) or else by handle, case-insensitively. */

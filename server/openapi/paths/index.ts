@@ -1,4 +1,5 @@
 import type { DomainDoc } from '../registry';
+import { accountDoc } from './account';
 import { adminDoc } from './admin';
 import { analyticsDoc } from './analytics';
 import { authDoc } from './auth';
@@ -16,4 +17,4 @@ import { uploadsDoc } from './uploads';
 import { usersDoc } from './users';
 
 /** Every documented domain: a new domain is one file beside these and one line here. */
-export const domainDocs: DomainDoc[] = [healthDoc, authDoc, usersDoc, discoveryDoc, projectsDoc, interactionsDoc, notificationsDoc, uploadsDoc, blogDoc, reportsDoc, adminDoc, syncDoc, premiumDoc, analyticsDoc, reachDoc];
+export const domainDocs: DomainDoc[] = [healthDoc, authDoc, accountDoc, usersDoc, discoveryDoc, projectsDoc, interactionsDoc, notificationsDoc, uploadsDoc, blogDoc, reportsDoc, adminDoc, syncDoc, premiumDoc, analyticsDoc, reachDoc];

@@ -110,7 +110,7 @@ describe('concurrent sign-ups that derive one handle', () => {
   it('when a dozen sign-ups derive one handle at the same moment (no HTTP in between), then none fails', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
-        register({ db: t.deps.db, adminEmails: new Set() }, { email: `race${i}@example.com`, password: 'correct horse battery', firstName: 'Race', lastName: 'Twin' }),
+        register(t.deps, { email: `race${i}@example.com`, password: 'correct horse battery', firstName: 'Race', lastName: 'Twin' }),
       ),
     );
     expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason).slice(0, 120))).toEqual([]);
