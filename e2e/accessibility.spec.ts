@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { routeStripe } from './stripe-js-stub';
-import { createProjectViaApi, E2E_ADMIN_EMAIL, newMember, signUpViaApi, type Member } from './support';
+import { createProjectViaApi, E2E_ADMIN_EMAIL, newMember, signUpViaApi, verifyViaMail, type Member } from './support';
 
 // Every route of the route tables, for each audience, in light and in dark
 // mode, with dialogs open where a screen has them, has no serious or critical axe violation.
@@ -116,6 +116,11 @@ const ROWS: Row[] = [
   // Signed out: every route a visitor can open.
   { path: '/', roles: ['visitor'], ready: heading(/Share Your Code/) },
   { path: '/signin', roles: ['visitor'] },
+  { path: '/forgot-password', roles: ['visitor'], ready: heading('Reset your password') },
+  { path: '/reset-password?token=not-a-real-token', roles: ['visitor'], ready: heading('Choose a new password') },
+  { path: '/verify-email?token=not-a-real-token', roles: ['visitor'], ready: async (page) => expect(page.getByText('This link is not valid')).toBeVisible() },
+  { path: '/settings', roles: SIGNED_IN, ready: heading('Settings') },
+  { path: '/settings', roles: MEMBER, ready: heading('Settings'), open: dialog('Delete my account', 'Delete your account?') },
   { path: '/anything-else', roles: ['visitor'], ready: heading(/Share Your Code/) },
   { path: '/terms', roles: ['visitor', 'member'], ready: heading('Terms of Service') },
   { path: '/privacy', roles: ['visitor', 'member'], ready: heading('Privacy Policy') },
@@ -177,9 +182,11 @@ const ROWS: Row[] = [
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
-async function register(request: APIRequestContext, m: Member) {
+/** Registers the member (once: a second row finds them registered); answers whether this call did. */
+async function register(request: APIRequestContext, m: Member): Promise<boolean> {
   const res = await request.post('/api/auth/register', { data: m });
   if (res.status() !== 409) expect(res.status(), await res.text()).toBe(201);
+  return res.status() === 201;
 }
 
 const createProject = (request: APIRequestContext, baseURL: string, values: Record<string, unknown>) =>
@@ -201,11 +208,12 @@ async function subscribe(request: APIRequestContext) {
   expect(status.isPremium).toBe(true);
 }
 
-/** Signs a fresh context in as the role; admins are promoted by ADMIN_EMAILS when they log in. */
-async function signIn(context: BrowserContext, role: Role): Promise<void> {
+/** Signs a fresh context in as the role; admins are promoted by ADMIN_EMAILS once their address is verified. */
+async function signIn(context: BrowserContext, role: Role, baseURL: string): Promise<void> {
   if (role === 'visitor') return;
-  const m = role === 'admin' ? { ...newMember('Grace', 'Hopper'), email: E2E_ADMIN_EMAIL } : newMember('Ada', 'Lovelace');
-  await register(context.request, m);
+  const adminEmail = baseURL === payments?.server.url ? PAYMENTS_ADMIN_EMAIL : E2E_ADMIN_EMAIL;
+  const m = role === 'admin' ? { ...newMember('Grace', 'Hopper'), email: adminEmail } : newMember('Ada', 'Lovelace');
+  if ((await register(context.request, m)) && role === 'admin') await verifyViaMail(context.request, m.email);
   const login = await context.request.post('/api/auth/login', { data: { email: m.email, password: m.password } });
   expect(login.status(), await login.text()).toBe(200);
   if (role === 'premium') await subscribe(context.request);
@@ -257,7 +265,7 @@ async function sessionFor(browser: Browser, baseURL: string, role: Role) {
   let state = sessions.get(role);
   if (!state) {
     const context = await browser.newContext({ baseURL });
-    await signIn(context, role);
+    await signIn(context, role, baseURL);
     if (role !== 'visitor') {
       // Something of their own to edit, and a notification to list.
       const own = await createProject(context.request, baseURL, { title: 'Orbit Tracker' });
@@ -290,7 +298,7 @@ async function worldFor(browser: Browser, baseURL: string): Promise<World> {
 
   // A published blog post and a pending report, for the blog screens and the admin portal's dialogs.
   const admin = await browser.newContext({ baseURL });
-  await signIn(admin, 'admin');
+  await signIn(admin, 'admin', baseURL);
   const blogSlug = `a11y-notes-${Date.now().toString(36)}`;
   const blogTitle = 'Accessibility notes';
   const post = await admin.request.post('/api/admin/blog', { data: { title: blogTitle, slug: blogSlug, excerpt: 'What the sweep checks.', content: 'Every screen, every role.' } });
@@ -317,6 +325,9 @@ test.afterAll(async () => {
   payments = undefined;
 });
 
+const PAYMENTS_ADMIN_EMAIL = 'e2e-admin-payments@example.com';
+const PAYMENTS_PORT = Number(process.env.E2E_PORT ?? 5391) + 10;
+
 /** The suite's own server has no payment keys: premium members live on a second one with a fake Stripe. */
 async function paymentsServer(): Promise<string> {
   if (!payments) {
@@ -329,7 +340,11 @@ async function paymentsServer(): Promise<string> {
         DATA_DIR: dataDir,
         SEED_DEMO: 'false',
         LOGIN_RATE_LIMIT: '1000',
-        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        ADMIN_EMAILS: PAYMENTS_ADMIN_EMAIL,
+        // Its mail goes to the suite's mailbox too (the admin verifies their address); mail needs PUBLIC_URL.
+        PORT: String(PAYMENTS_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${PAYMENTS_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 5393}`,
         WEB_DIST_DIR: resolve(process.env.E2E_WEB_DIST ?? 'dist/web'),
       },
       120_000,

@@ -1,15 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { verifyViaMail } from './support';
 
 /** The admin accounts playwright.config.ts lists in ADMIN_EMAILS, one per spec. */
 export type AdminKey = 'portal' | 'blog' | 'reports';
 
-/** Registers the spec's admin (once) and signs the page in; sign-in promotes the listed email. */
+/** Registers the spec's admin (once), verifies the address by its mail and signs the page in. */
 export async function signInAsAdmin(page: Page, key: AdminKey, firstName = 'Morgan', lastName = 'Admin') {
   const email = `e2e-admin-${key}@example.com`;
   const password = 'correct horse battery';
   const reg = await page.request.post('/api/auth/register', { data: { email, password, firstName, lastName } });
   expect([201, 409], await reg.text()).toContain(reg.status());
+  if (reg.status() === 201) await verifyViaMail(page.request, email);
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   const me = (await res.json()) as { id: string; isAdmin: boolean };

@@ -20,7 +20,36 @@ export async function registerOnly(request: APIRequestContext, m: Member = newMe
   return { member: m, user: (await res.json()) as { id: string; handle: string } };
 }
 
-/** Listed in ADMIN_EMAILS by playwright.config.ts: whoever signs in with it becomes an admin. */
+export type MailSeen = { subject: string; text: string; html: string; messageId: string };
+
+/** The mails the e2e mailbox (e2e/mail-sink.ts) received for an address, oldest first. */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<MailSeen[]> {
+  const res = await request.get(`http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 5392}/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as MailSeen[];
+}
+
+/** The first mail to an address with this subject, waited for. */
+export async function mailTo(request: APIRequestContext, to: string, subject: string): Promise<MailSeen> {
+  let found: MailSeen | undefined;
+  await expect
+    .poll(async () => (found = (await mailsTo(request, to)).find((m) => m.subject === subject)), { timeout: 15_000, message: `a mail "${subject}" to ${to}` })
+    .toBeTruthy();
+  return found!;
+}
+
+/** The link of a mail's text part. */
+export function linkOf(mail: MailSeen): URL {
+  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+}
+
+/** Follows the verification link mailed to the member, with the request's cookies (API, not the page). */
+export async function verifyViaMail(request: APIRequestContext, email: string): Promise<void> {
+  const mail = await mailTo(request, email, 'Verify your email address');
+  const res = await request.post('/api/auth/verify-email', { data: { token: linkOf(mail).searchParams.get('token') } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Listed in ADMIN_EMAILS by playwright.config.ts: it becomes an admin once its address is verified. */
 export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 
 /**

@@ -32,6 +32,7 @@ import { createMailTransport } from './mail/mail-transport';
 import { mailSender } from './mail/mail-queue';
 import { AccountTokens } from './security/account-tokens';
 import { dataExportBuilder } from './modules/account/build-data-export';
+import { resetRequestHandler } from './modules/auth/forgot-password';
 import { purgeDeletedAccountsJob } from './modules/account/purge-deleted-accounts';
 import { accountUpkeepJob } from './modules/account/account-upkeep';
 
@@ -112,6 +113,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     }),
   );
   outbox.register(dataExportBuilder(deps));
+  outbox.register(resetRequestHandler(deps));
   const searchIndex = config.SEARCH_INDEX === 'database' ? null : new LiveSearchIndex(database.db, logger, { thread: config.SEARCH_INDEX === 'worker' ? 'worker' : 'main' });
   registerNotificationHandlers(deps);
   registerAnalyticsHandlers(deps);

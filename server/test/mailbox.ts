@@ -57,7 +57,7 @@ function toReceived(parsed: ParsedMail, rcpt: string[]): ReceivedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps what it receives, for tests. */
-export async function startMailbox(): Promise<Mailbox> {
+export async function startMailbox(listenOn = 0): Promise<Mailbox> {
   const messages: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   let held = false;
@@ -100,7 +100,7 @@ export async function startMailbox(): Promise<Mailbox> {
   });
   // A sender killed mid-conversation resets its connection: nothing to report.
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const matcher = (to: string, subject?: RegExp | string) => (m: ReceivedMail) =>
     m.to.includes(to.toLowerCase()) && (subject === undefined || (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)));

@@ -20,6 +20,10 @@ function page<M extends Record<string, unknown>>(loader: () => Promise<M>, name:
 const LandingPage = page(() => import('@web/features/landing/landing-page'), 'LandingPage');
 const AppShell = lazyPart(async () => (await import('./layouts/app-shell')).AppShell, () => <LoadingScreen />, WHEN_RENDERED);
 const SignInPage = page(() => import('@web/features/auth/sign-in-page'), 'SignInPage');
+const ForgotPasswordPage = page(() => import('@web/features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('@web/features/auth/reset-password-page'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('@web/features/auth/verify-email-page'), 'VerifyEmailPage');
+const SettingsPage = page(() => import('@web/features/settings/settings-page'), 'SettingsPage');
 const TermsPage = page(() => import('@web/features/legal/terms-page'), 'TermsPage');
 const PrivacyPage = page(() => import('@web/features/legal/privacy-page'), 'PrivacyPage');
 const CopyrightPage = page(() => import('@web/features/legal/copyright-page'), 'CopyrightPage');
@@ -80,7 +84,11 @@ export function AppRouter() {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/copyright" element={<CopyrightPage />} />
           <Route path="/signin" element={<SignedInRedirect />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route element={<AppShell user={user} />}>
+            <Route path="/settings" element={<SettingsPage />} />
             <Route index element={<ExplorePage />} />
             <Route path="/blog" element={<BlogListPage />} />
             <Route path="/blog/:slug" element={<BlogPostPage />} />
@@ -107,6 +115,9 @@ export function AppRouter() {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/copyright" element={<CopyrightPage />} />
           <Route path="/signin" element={<SignInPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/admin" element={<AdminPage />} />
           <Route path="/subscribe" element={<SubscribePage />} />
           <Route path="*" element={<LandingPage />} />

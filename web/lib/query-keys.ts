@@ -64,3 +64,7 @@ export function keptKindOf(queryKey: readonly unknown[]): KeptKind | null {
   if (root === usersQueryKey[0] && id) return part === undefined || PROFILE_PARTS.has(part) ? 'profile' : null;
   return null;
 }
+
+/** The member's own account screens: never kept on the device. */
+export const accountSessionsQueryKey = ['/api/account/sessions'] as const;
+export const dataExportsQueryKey = ['/api/account/exports'] as const;

@@ -11,7 +11,7 @@ import { currentUser, requireUser } from '../../http/auth';
 import type { SessionSetup } from '../../http/session';
 import { parse } from '../../http/validate';
 import { toCurrentUser } from '../users/to-current-user';
-import { forgotPassword } from './forgot-password';
+import { requestPasswordReset } from './forgot-password';
 import { resendVerification } from './resend-verification';
 import { resetPassword } from './reset-password';
 import { restoreAccount } from './restore-account';
@@ -37,11 +37,10 @@ export function recoveryRoutes(deps: AppDeps, sessions: SessionSetup): Router {
   const tokenPerIp = deps.limiter({ name: 'token-ip', windowMs: 15 * 60 * 1000, limit: limit * 3, message: tooMany });
   const resendPerMember = deps.limiter({ name: 'verify-resend', windowMs: HOUR, limit: 5, message: tooMany, key: (req) => `u:${req.user?.id ?? req.ip}` });
 
-  router.post('/api/auth/forgot-password', resetPerIp, resetPerAddress, (req, res) => {
+  router.post('/api/auth/forgot-password', resetPerIp, resetPerAddress, async (req, res) => {
     const { email } = parse(ZForgotPasswordRequestSchema, req.body);
-    // Answered before the lookup, so neither the answer nor its timing says whether the address has an account.
+    await requestPasswordReset(deps, email);
     res.status(202).json({ message: ACCOUNT_MESSAGES.resetSent });
-    forgotPassword(deps, email).catch((err: unknown) => req.log.error({ err }, 'queueing a reset link failed'));
   });
 
   router.post('/api/auth/reset-password', tokenPerIp, async (req, res) => {

@@ -23,17 +23,21 @@ export async function register(deps: RegisterDeps, input: TRegisterRequest): Pro
   const lastName = input.lastName || null;
   let user: UserRow;
   try {
-    user = await insertUserWithHandle(
-      deps.db,
-      { email: input.email, passwordHash, firstName, lastName, displayName: [firstName, lastName].filter(Boolean).join(' ') || null },
-      input,
-    );
+    // The account and its verification mail are one commit: neither exists without the other.
+    user = await deps.db.transaction(async (tx) => {
+      const created = await insertUserWithHandle(
+        tx,
+        { email: input.email, passwordHash, firstName, lastName, displayName: [firstName, lastName].filter(Boolean).join(' ') || null },
+        input,
+      );
+      await queueVerification(deps, tx, created, input.email);
+      return created;
+    });
   } catch (err) {
     // Two sign-ups with one email at once: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(err, 'users_email_unique')) throw AppError.conflict(MESSAGES.emailTaken);
     throw err;
   }
-  await deps.db.transaction((tx) => queueVerification(deps, tx, user, input.email));
   deps.outbox.nudge();
   return user;
 }

@@ -57,7 +57,8 @@ export async function insertUserWithHandle(
   for (let attempt = 1; ; attempt++) {
     const handle = await generateUniqueHandle(db, source);
     try {
-      return await insertUser(db, { ...values, handle });
+      // Its own (sub)transaction, so a caller's transaction survives a lost race and can retry.
+      return await db.transaction((inner) => insertUser(inner, { ...values, handle }));
     } catch (err) {
       if (!isUniqueViolation(err, 'users_handle_unique')) throw err;
       if (attempt >= HANDLE_INSERT_ATTEMPTS) throw AppError.conflict(MESSAGES.handleTaken);

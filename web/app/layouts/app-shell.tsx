@@ -25,6 +25,8 @@ const WIDTH = 264;
 const MobileDrawer = lazyPart(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
 const UnreadBadge = lazyPart(() => import('./unread-badge').then((m) => m.UnreadBadge));
 const ShellBackground = lazyPart(() => import('./shell-background').then((m) => m.ShellBackground));
+// Only unverified members render it: a chunk of its own keeps it out of everyone else's first paint.
+const UnverifiedBanner = lazyPart(() => import('@web/components/unverified-banner').then((m) => m.UnverifiedBanner));
 const ShellOfflineSync = lazyPart(() => import('./shell-offline-sync').then((m) => m.ShellOfflineSync), undefined, afterPageSettled);
 
 /** The unread count on the sidebar's Notifications item, refreshed on every page change (no polling). */
@@ -111,6 +113,12 @@ export function AppShell({ user, badges: given }: { user: TCurrentUser; badges?:
       </Box>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none', p: { xs: 2, md: 4 }, pt: { xs: 10, md: 4 } }}>
         <OfflineBanner />
+        {!user.emailVerified && user.email && (
+          // Its room is kept while the chunk loads, so the page below does not jump when it shows.
+          <Suspense fallback={<div style={{ minHeight: 48, marginBottom: 24 }} />}>
+            <UnverifiedBanner user={user} />
+          </Suspense>
+        )}
         <Outlet />
       </Box>
     </Box>

@@ -164,9 +164,14 @@ export function Sidebar({ user, badges = {}, idle, onNavigate }: { user: TCurren
           <Typography noWrap sx={{ fontWeight: 600 }} data-testid="sidebar-display-name">
             {displayNameOf(user)}
           </Typography>
-          <Link href={SIGN_OUT_URL} variant="body2">
-            Sign Out
-          </Link>
+          <Stack direction="row" spacing={1.5}>
+            <Link component={RouterLink} to="/settings" variant="body2" onClick={onNavigate}>
+              Settings
+            </Link>
+            <Link href={SIGN_OUT_URL} variant="body2">
+              Sign Out
+            </Link>
+          </Stack>
         </Box>
       </Stack>
     </Stack>
