@@ -129,3 +129,17 @@ test('when a member deletes their account, then they are signed out, and signing
   await page.getByRole('button', { name: 'Restore my account' }).click();
   await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
 });
+
+test('when a member changes how a kind of notification reaches them, then it is saved at once and kept', async ({ page }) => {
+  await signUpViaApi(page, newMember('Nora', 'Tify'));
+  await page.goto('/settings#notifications');
+  const likes = page.getByLabel('Likes, ratings and shares');
+  await expect(likes).toHaveValue('app');
+  await likes.selectOption({ label: 'Off' });
+  await expect(page.getByTestId('toast')).toContainText('Notification settings saved');
+  await page.getByLabel('Follows').selectOption({ label: 'In a daily digest' });
+  await page.reload();
+  await expect(page.getByLabel('Likes, ratings and shares')).toHaveValue('off');
+  await expect(page.getByLabel('Follows')).toHaveValue('digest');
+  await expect(page.getByLabel('Comments and replies')).toHaveValue('email');
+});

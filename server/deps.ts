@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { ViewCounter } from './db/view-counter';
 import type { Outbox } from './jobs/outbox';
 import type { AccountTokens } from './security/account-tokens';
+import type { UnsubscribeTokens } from './security/unsubscribe-tokens';
 import type { Oidc } from './oidc';
 import type { RedisClient } from './redis';
 import type { FileStorage } from './storage/file-storage';
@@ -32,6 +33,8 @@ export type AppDeps = {
   outbox: Outbox;
   /** The links sent by mail: single-use tokens, stored hashed. */
   tokens: AccountTokens;
+  /** The signed one-click unsubscribe links of notification mails. */
+  unsubscribes: UnsubscribeTokens;
   /** The site's address for links in mails: PUBLIC_URL, else this instance's own. */
   siteUrl(): string;
 };

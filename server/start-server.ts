@@ -31,10 +31,12 @@ import { startJobRunner } from './jobs/job-runner';
 import { createMailTransport } from './mail/mail-transport';
 import { mailSender } from './mail/mail-queue';
 import { AccountTokens } from './security/account-tokens';
+import { UnsubscribeTokens } from './security/unsubscribe-tokens';
 import { dataExportBuilder } from './modules/account/build-data-export';
 import { resetRequestHandler } from './modules/auth/forgot-password';
 import { purgeDeletedAccountsJob } from './modules/account/purge-deleted-accounts';
 import { accountUpkeepJob } from './modules/account/account-upkeep';
+import { dailyDigestJob } from './modules/notifications/daily-digest';
 
 export type RunningServer = {
   url: string;
@@ -85,6 +87,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   });
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
   const tokens = AccountTokens.fromSessionSecret(sessionSecret);
+  const unsubscribes = UnsubscribeTokens.fromSessionSecret(sessionSecret);
   const outbox = new Outbox(database.db, logger, { leaseMs: config.OUTBOX_LEASE_MS });
   // Known once the server listens (PORT=0 in tests); PUBLIC_URL wins when set.
   let ownUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -95,13 +98,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     redis,
     limiter: limiterFactory(redis, config.REDIS_PREFIX),
     oidc: config.oidc ? createOidc(config.oidc) : null,
-    events: new EventBus(logger),
+    events: new EventBus(logger, database.db),
     storage: localStorageIn(config.DATA_DIR),
     cache,
     sessions,
     views,
     outbox,
     tokens,
+    unsubscribes,
     siteUrl: () => ownUrl.replace(/\/$/, ''),
   };
   const mail = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
@@ -110,10 +114,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       transport: mail,
       linkUrl: (link) => `${deps.siteUrl()}${link.path}${link.tokenId ? `?token=${encodeURIComponent(tokens.tokenOf(link.tokenId))}` : ''}`,
       messageIdDomain: /@([\w.-]+)/.exec(config.MAIL_FROM)?.[1] ?? 'buildboard.local',
+      unsubscribeUrl: (u) => `${deps.siteUrl()}/api/unsubscribe?token=${encodeURIComponent(unsubscribes.tokenOf(u.userId, u.kind))}`,
     }),
   );
   outbox.register(dataExportBuilder(deps));
   outbox.register(resetRequestHandler(deps));
+  // Likes, comments, ratings, shares and follows: their side effects come from rows written with them.
+  deps.events.bindOutbox(outbox);
   const searchIndex = config.SEARCH_INDEX === 'database' ? null : new LiveSearchIndex(database.db, logger, { thread: config.SEARCH_INDEX === 'worker' ? 'worker' : 'main' });
   registerNotificationHandlers(deps);
   registerAnalyticsHandlers(deps);
@@ -157,7 +164,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   if (!config.PUBLIC_URL) ownUrl = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
   outbox.start();
-  const stopAccountJobs = startJobRunner(deps, [purgeDeletedAccountsJob(deps), accountUpkeepJob(deps)]);
+  const stopAccountJobs = startJobRunner(deps, [purgeDeletedAccountsJob(deps), accountUpkeepJob(deps), dailyDigestJob(deps)]);
 
   let stopping: Promise<void> | null = null;
   /**
@@ -177,8 +184,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await inFlight.settled(config.SHUTDOWN_TIMEOUT_MS);
-      // The answered writes' side effects (notifications and their pushes, scores) run before the sockets close.
-      await deps.events.idle();
+      // The answered writes' side effects (notifications and their pushes, scores) run before the sockets
+      // close, for as long as the shutdown allows; what is left stays in the outbox for the next instance.
+      await Promise.race([deps.events.idle(), delay(config.SHUTDOWN_TIMEOUT_MS)]);
       await stopAccountJobs();
       await outbox.stop();
       mail.close();

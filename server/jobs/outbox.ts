@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { bigintArray, rowsOf } from '../db/rows';
 import type { Logger } from '../logger';
 
@@ -9,8 +9,13 @@ export type OutboxTask<P> = { id: number; payload: P; attempts: number };
 /** What is done with the rows of one topic. */
 export type OutboxTopic<P> = {
   topic: string;
-  /** Handles the tasks; a throw hands every one of them back for a later attempt. */
-  handle(tasks: OutboxTask<P>[]): Promise<void>;
+  /**
+   * Handles the tasks; a throw hands every one of them back for a later attempt. A transactional topic
+   * gets a transaction that also marks the tasks done, so what it writes there happens exactly once; what
+   * it returns runs after that commit (pushes, cache drops).
+   */
+  handle(tasks: OutboxTask<P>[], tx?: Tx): Promise<void | (() => void)>;
+  transactional?: boolean;
   /** Tasks handed over at once (default 1). */
   batchSize?: number;
   /** Batches of this topic handled at once on one instance (default 1). */
@@ -163,10 +168,25 @@ export class Outbox {
     const ids = tasks.map((t) => t.id);
     const renew = setInterval(() => void this.renew(ids), this.opts.leaseMs / 3);
     renew.unref();
+    const markDone = (db: DbOrTx) => db.execute(sql`UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY(${bigintArray(ids)})`);
     try {
-      await topic.handle(tasks);
+      let after: void | (() => void);
+      if (topic.transactional) {
+        after = await this.db.transaction(async (tx) => {
+          const then = await topic.handle(tasks, tx);
+          await markDone(tx);
+          return then;
+        });
+      } else {
+        after = await topic.handle(tasks);
+        await markDone(this.db);
+      }
       clearInterval(renew);
-      await this.db.execute(sql`UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY(${bigintArray(ids)})`);
+      try {
+        after?.();
+      } catch (err) {
+        this.logger.error({ err, topic: name }, 'outbox: an after-commit step failed');
+      }
     } catch (err) {
       clearInterval(renew);
       if (!this.stopped) this.logger.warn({ err, topic: name, ids }, 'outbox: task failed, it will be tried again');

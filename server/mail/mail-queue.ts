@@ -1,3 +1,4 @@
+import type { TNotificationKind } from '@shared/schemas/notification-settings';
 import type { DbOrTx } from '../db/client';
 import { enqueue, type OutboxTask, type OutboxTopic } from '../jobs/outbox';
 import type { MailTransport } from './mail-transport';
@@ -11,11 +12,14 @@ export const MAIL_TOPIC = 'mail';
  */
 export type MailLink = { path: string; tokenId?: string };
 
-type DataWithoutUrl<K extends MailTemplateName> = Omit<MailTemplateData<K>, 'url'>;
+type DataWithoutUrl<K extends MailTemplateName> = Omit<MailTemplateData<K>, 'url' | 'unsubscribeUrl'>;
+
+/** Whose mail of which kind it is, for its one-click unsubscribe (RFC 8058) and its footer link. */
+export type MailUnsubscribe = { userId: string; kind: TNotificationKind };
 
 /** A mail waiting in the outbox: its template, its address and the template's data but the link. */
 export type QueuedMail = {
-  [K in MailTemplateName]: { template: K; to: string; data: DataWithoutUrl<K>; link?: MailLink };
+  [K in MailTemplateName]: { template: K; to: string; data: DataWithoutUrl<K>; link?: MailLink; unsubscribe?: MailUnsubscribe };
 }[MailTemplateName];
 
 /**
@@ -32,6 +36,8 @@ export type MailSenderDeps = {
   linkUrl(link: MailLink): string;
   /** The domain of Message-IDs (the sender address's). */
   messageIdDomain: string;
+  /** The one-click unsubscribe address of a member's mails of one kind. */
+  unsubscribeUrl(u: MailUnsubscribe): string;
 };
 
 /** The outbox topic that renders and sends queued mails, one at a time per instance, a few at once. */
@@ -44,8 +50,10 @@ export function mailSender(deps: MailSenderDeps): OutboxTopic<QueuedMail> {
       for (const { id, payload } of tasks) {
         const render = MAIL_TEMPLATES[payload.template] as (data: unknown) => ReturnType<(typeof MAIL_TEMPLATES)[MailTemplateName]>;
         const url = payload.link ? deps.linkUrl(payload.link) : undefined;
-        const rendered = render({ ...payload.data, url });
-        await deps.transport.send({ ...rendered, to: payload.to, messageId: `<mail-${id}@${deps.messageIdDomain}>` });
+        const unsubscribeUrl = payload.unsubscribe ? deps.unsubscribeUrl(payload.unsubscribe) : undefined;
+        const rendered = render({ ...payload.data, url, unsubscribeUrl });
+        const headers = unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+        await deps.transport.send({ ...rendered, to: payload.to, messageId: `<mail-${id}@${deps.messageIdDomain}>`, headers });
       }
     },
   };

@@ -11,6 +11,7 @@ import { blogRoutes } from './blog/blog.routes';
 import { discoveryRoutes } from './discovery/discovery.routes';
 import { interactionsRoutes } from './interactions/interactions.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { notificationSettingsRoutes } from './notifications/notification-settings.routes';
 import { premiumRoutes } from './premium/premium.routes';
 import { projectVersionsRoutes } from './projects/project-versions.routes';
 import { projectsRoutes } from './projects/projects.routes';
@@ -38,6 +39,7 @@ export function domainRoutes(deps: AppDeps, parts: ModuleParts): Router[] {
     projectVersionsRoutes(deps),
     interactionsRoutes(deps),
     notificationsRoutes(deps),
+    notificationSettingsRoutes(deps),
     uploadsRoutes(deps),
     blogRoutes(deps),
     reportsRoutes(deps),

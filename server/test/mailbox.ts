@@ -9,7 +9,8 @@ export type ReceivedMail = {
   text: string;
   html: string;
   messageId: string;
-  headers: Map<string, unknown>;
+  /** Each header as sent (lower-cased name -> its value, unfolded). */
+  headers: Map<string, string>;
 };
 
 export type Mailbox = {
@@ -52,7 +53,7 @@ function toReceived(parsed: ParsedMail, rcpt: string[]): ReceivedMail {
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : '',
     messageId: parsed.messageId ?? '',
-    headers: parsed.headers as Map<string, unknown>,
+    headers: new Map(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()])),
   };
 }
 

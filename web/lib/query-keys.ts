@@ -68,3 +68,4 @@ export function keptKindOf(queryKey: readonly unknown[]): KeptKind | null {
 /** The member's own account screens: never kept on the device. */
 export const accountSessionsQueryKey = ['/api/account/sessions'] as const;
 export const dataExportsQueryKey = ['/api/account/exports'] as const;
+export const notificationSettingsQueryKey = ['/api/notification-settings'] as const;

@@ -39,6 +39,9 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** When the member deleted their account; they may restore it until purgeAfter, then it is purged. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The notification kinds the member set (kind -> channel); the rest take shared/ defaults. */
+    notificationSettings: jsonb('notification_settings').notNull().default({}),
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     purgeAfter: timestamp('purge_after', { withTimezone: true }),
     /** Hidden from everyone but admins: suspended, or deleted and awaiting purge (the lists' one flag). */
     isHidden: boolean('is_hidden')

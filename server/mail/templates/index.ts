@@ -1,5 +1,7 @@
 import type { RenderedMail } from '../mail-message';
 import { accountDeletedMail } from './account-deleted';
+import { digestMail } from './digest';
+import { notificationMail } from './notification';
 import { emailChangedMail } from './email-changed';
 import { exportReadyMail } from './export-ready';
 import { passwordChangedMail } from './password-changed';
@@ -16,6 +18,8 @@ export const MAIL_TEMPLATES = {
   'password-changed': passwordChangedMail,
   'export-ready': exportReadyMail,
   'account-deleted': accountDeletedMail,
+  notification: notificationMail,
+  digest: digestMail,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -7,6 +7,8 @@ export type MailBody = {
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
+  /** A notification mail's way out of its kind (the footer's link; the headers carry one-click). */
+  unsubscribe?: { label: string; url: string };
 };
 
 const FOOTER = 'You get this mail because of your Buildboard account.';
@@ -19,7 +21,9 @@ export function renderMail(body: MailBody): RenderedMail {
     ...(body.action ? [`${body.action.label}: ${body.action.url}`] : []),
     '--',
     footer,
+    ...(body.unsubscribe ? [`${body.unsubscribe.label}: ${body.unsubscribe.url}`] : []),
   ].join('\n\n');
+  const unsubscribe = body.unsubscribe ? ` <a href="${escapeHtml(body.unsubscribe.url)}">${escapeHtml(body.unsubscribe.label)}</a>` : '';
   const button = body.action
     ? `<p><a href="${escapeHtml(body.action.url)}" style="display:inline-block;padding:10px 18px;background:#1565c0;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(body.action.label)}</a></p>
 <p style="font-size:13px;color:#555">Or open this address: ${escapeHtml(body.action.url)}</p>`
@@ -30,7 +34,7 @@ export function renderMail(body: MailBody): RenderedMail {
 <p style="font-weight:600;font-size:18px">Buildboard</p>
 ${body.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${button}
-<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(footer)}</p>
+<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(footer)}${unsubscribe}</p>
 </body></html>`;
   return { subject: body.subject, text, html };
 }

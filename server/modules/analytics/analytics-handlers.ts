@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import type { HandlerContext } from '../../events/domain-events';
 import { recordProjectActivity } from './analytics.repository';
 
 /**
@@ -6,12 +7,12 @@ import { recordProjectActivity } from './analytics.repository';
  * counts them from there. Saves emit no event and call recordProjectActivity where they happen; views are
  * counted with the batch that stores them (db/view-counter.ts).
  */
-export function registerAnalyticsHandlers(deps: Pick<AppDeps, 'db' | 'events' | 'cache'>): void {
-  const { db, events, cache } = deps;
-  // The authors' cached analytics go once their counters moved (the write's own drop came before them).
-  const record = (kind: Parameters<typeof recordProjectActivity>[1]) => async (batch: { projectId: number; rating?: number }[]) => {
-    const authors = await recordProjectActivity(db, kind, batch);
-    if (authors.length) cache.invalidate({ members: authors });
+export function registerAnalyticsHandlers(deps: Pick<AppDeps, 'events' | 'cache'>): void {
+  const { events, cache } = deps;
+  // Counted in the event's transaction (once); the authors' cached analytics go once that commits.
+  const record = (kind: Parameters<typeof recordProjectActivity>[1]) => async (batch: { projectId: number; rating?: number }[], ctx: HandlerContext) => {
+    const authors = await recordProjectActivity(ctx.db, kind, batch);
+    if (authors.length) ctx.afterCommit(() => cache.invalidate({ members: authors }));
   };
   events.onBatch('project:liked', record('reactions'));
   events.onBatch('project:commented', record('comments'));

@@ -33,7 +33,7 @@ export function blogRoutes(deps: AppDeps): Router {
   });
 
   router.post('/api/admin/blog', async (req, res) => {
-    res.status(201).json(await createBlogPost({ db }, currentUser(req), parse(ZBlogPostInputSchema, req.body)));
+    res.status(201).json(await createBlogPost({ db, events: deps.events }, currentUser(req), parse(ZBlogPostInputSchema, req.body)));
   });
 
   router.put('/api/admin/blog/:id', async (req, res) => {

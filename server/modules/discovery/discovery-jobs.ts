@@ -77,20 +77,20 @@ export function startDiscovery(
   let stopped = false;
 
   for (const name of SCORE_EVENTS) {
-    deps.events.onBatch(name, async (events) => {
+    deps.events.onBatch(name, async (events, ctx) => {
       if (stopped) return;
-      await refreshTrendingScores(deps.db, events.map((e) => e.projectId));
+      await refreshTrendingScores(ctx.db, events.map((e) => e.projectId));
       // The write dropped trending before its answer; a read since may have cached the old order.
-      deps.cache?.invalidate({ trending: true });
+      ctx.afterCommit(() => deps.cache?.invalidate({ trending: true }));
     });
   }
   for (const name of ['project:created', 'project:updated'] as const) {
-    deps.events.on(name, async ({ projectId }) => {
-      if (!stopped) await refreshSearchWords(deps.db, { projectId });
+    deps.events.on(name, async ({ projectId }, ctx) => {
+      if (!stopped) await refreshSearchWords(ctx.db, { projectId });
     });
   }
-  deps.events.onBatch('project:commented', async (events) => {
-    if (!stopped) await refreshSearchWords(deps.db, { commentIds: events.map((e) => e.commentId) });
+  deps.events.onBatch('project:commented', async (events, ctx) => {
+    if (!stopped) await refreshSearchWords(ctx.db, { commentIds: events.map((e) => e.commentId) });
   });
   // One background ranking per member at a time: a member reloading while theirs runs asks for no other.
   const ranking = new Set<string>();

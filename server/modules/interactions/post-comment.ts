@@ -13,10 +13,14 @@ export async function postComment(
   projectId: number,
   input: TCommentRequest,
 ): Promise<TComment> {
-  const written = await writeWhereVisible(user, (anyAuthor) => insertComment(deps.db, { projectId, content: input.content, anyAuthor }, user));
-  // Written whenever access was granted: the second run has no condition left.
-  const comment = written.comment ?? undefined;
-  assertExists('project', comment);
-  await deps.events.emit('project:commented', { actorId: user.id, projectId, commentId: comment.id });
+  const comment = await deps.db.transaction(async (tx) => {
+    const written = await writeWhereVisible(user, (anyAuthor) => insertComment(tx, { projectId, content: input.content, anyAuthor }, user));
+    // Written whenever access was granted: the second run has no condition left.
+    const row = written.comment ?? undefined;
+    assertExists('project', row);
+    await deps.events.record(tx, 'project:commented', { actorId: user.id, projectId, commentId: row.id });
+    return row;
+  });
+  deps.events.nudge();
   return toComment(comment);
 }

@@ -18,8 +18,12 @@ export async function rateProject(
 ): Promise<TRateResult> {
   const project = await loadAccessibleProject(deps.db, projectId, user);
   if (isOwner(user, project.authorId)) throw AppError.validation(OWN_PROJECT_RATING_MESSAGE);
-  const result = await orProjectGone(upsertRating(deps.db, user.id, projectId, input.rating));
-  if (result.created) await deps.events.emit('project:rated', { actorId: user.id, projectId, rating: input.rating });
+  const result = await deps.db.transaction(async (tx) => {
+    const written = await orProjectGone(upsertRating(tx, user.id, projectId, input.rating));
+    if (written.created) await deps.events.record(tx, 'project:rated', { actorId: user.id, projectId, rating: input.rating });
+    return written;
+  });
+  deps.events.nudge();
   return {
     rating: result.rating,
     averageRating: averageOf(result.ratingSum, result.ratingCount),

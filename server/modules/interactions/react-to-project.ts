@@ -11,7 +11,12 @@ export async function reactToProject(
   projectId: number,
   input: TReactRequest,
 ): Promise<TReactResult> {
-  const result = await writeWhereVisible(user, (anyAuthor) => addReaction(deps.db, user.id, projectId, input.type, anyAuthor));
-  if (result.changed) await deps.events.emit('project:liked', { actorId: user.id, projectId });
+  // The like and its event commit together: the author's notification and the count follow it or neither does.
+  const result = await deps.db.transaction(async (tx) => {
+    const written = await writeWhereVisible(user, (anyAuthor) => addReaction(tx, user.id, projectId, input.type, anyAuthor));
+    if (written.changed) await deps.events.record(tx, 'project:liked', { actorId: user.id, projectId });
+    return written;
+  });
+  deps.events.nudge();
   return { hasReacted: true, reactionCount: result.count };
 }

@@ -15,7 +15,11 @@ export async function shareProject(
 ): Promise<TShareResult> {
   await loadAccessibleProject(deps.db, projectId, user);
   const now = deps.now?.() ?? new Date();
-  const result = await orProjectGone(upsertShare(deps.db, user.id, projectId, now));
-  if (result.created) await deps.events.emit('project:shared', { actorId: user.id, projectId });
+  const result = await deps.db.transaction(async (tx) => {
+    const written = await orProjectGone(upsertShare(tx, user.id, projectId, now));
+    if (written.created) await deps.events.record(tx, 'project:shared', { actorId: user.id, projectId });
+    return written;
+  });
+  deps.events.nudge();
   return { shareCount: result.shareCount, sharedAt: result.sharedAt.toISOString() };
 }

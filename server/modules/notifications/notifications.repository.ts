@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoSql } from '../../db/iso-sql';
 import { arrayParam, prepared, preparedSql } from '../../db/prepared';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 /** What a new notification says; the database sets the rest (id, read, times, sync sequence). */
@@ -118,4 +118,60 @@ export async function markRead(db: DbOrTx, userId: string, id: number): Promise<
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   return row;
+}
+
+/** What delivering a notification needs of its recipient: where it may go, and an address to mail. */
+export type NotificationRecipient = {
+  id: string;
+  email: string | null;
+  emailVerified: boolean;
+  isHidden: boolean;
+  name: string;
+  settings: unknown;
+};
+
+export async function findRecipients(db: DbOrTx, ids: readonly string[]): Promise<Map<string, NotificationRecipient>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
+      isHidden: users.isHidden,
+      name: sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), 'there')`,
+      settings: users.notificationSettings,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Product news for every member who has not turned it off, in one statement: the notifications, and the
+ * mails of those who chose email at once (verified addresses only), queued in the outbox with them.
+ */
+export async function insertNewsNotifications(
+  db: DbOrTx,
+  news: { actorId: string; title: string; message: string; link: string; defaultChannel: string; kindLabel: string },
+): Promise<void> {
+  await db.execute(sql`
+    WITH targets AS (
+      SELECT u.id, u.email, u.email_verified_at IS NOT NULL AS verified,
+        coalesce(nullif(u.display_name, ''), nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), 'there') AS name,
+        coalesce(u.notification_settings ->> 'news', ${news.defaultChannel}::text) AS channel
+      FROM users u WHERE NOT u.is_hidden AND u.id <> ${news.actorId}::uuid
+    ), stored AS (
+      INSERT INTO notifications (user_id, actor_id, type, title, message, link)
+      SELECT t.id, ${news.actorId}::uuid, 'news', ${news.title}::text, ${news.message}::text, ${news.link}::text FROM targets t WHERE t.channel <> 'off'
+      RETURNING id, user_id
+    )
+    INSERT INTO outbox (topic, payload, dedupe_key)
+    SELECT 'mail', jsonb_build_object(
+        'template', 'notification', 'to', t.email,
+        'data', jsonb_build_object('name', t.name, 'title', ${news.title}::text, 'message', ${news.message}::text, 'kindLabel', ${news.kindLabel}::text),
+        'link', jsonb_build_object('path', ${news.link}::text),
+        'unsubscribe', jsonb_build_object('userId', t.id, 'kind', 'news')),
+      'mail:notification:' || s.id
+    FROM stored s JOIN targets t ON t.id = s.user_id
+    WHERE t.channel = 'email' AND t.email IS NOT NULL AND t.verified`);
 }

@@ -10,8 +10,10 @@ import type { UserRow } from './users.repository';
 export async function followUser(deps: Pick<AppDeps, 'db' | 'events'>, follower: UserRow, key: string): Promise<TFollowResult> {
   const target = await findVisibleUser(deps.db, key, follower);
   if (target.id === follower.id) throw AppError.validation(MESSAGES.selfFollow);
-  const created = await insertFollow(deps.db, follower.id, target.id);
-  if (created) await deps.events.emit('user:followed', { followerId: follower.id, followingId: target.id });
+  await deps.db.transaction(async (tx) => {
+    if (await insertFollow(tx, follower.id, target.id)) await deps.events.record(tx, 'user:followed', { followerId: follower.id, followingId: target.id });
+  });
+  deps.events.nudge();
   const counts = (await findFollowCounts(deps.db, target.id)) ?? { followerCount: 0, followingCount: 0 };
   return { isFollowing: true, ...counts };
 }

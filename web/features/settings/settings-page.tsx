@@ -7,6 +7,7 @@ import { accountSessionsQueryKey } from '@web/lib/query-keys';
 import { DataSection } from './components/data-section';
 import { DeleteSection } from './components/delete-section';
 import { EmailSection } from './components/email-section';
+import { NotificationsSection } from './components/notifications-section';
 import { PasswordSection } from './components/password-section';
 import { SessionsSection } from './components/sessions-section';
 
@@ -23,6 +24,7 @@ export function SettingsPage() {
       </Typography>
       <EmailSection user={user} />
       {user.hasPassword && <PasswordSection onChanged={() => void qc.invalidateQueries({ queryKey: accountSessionsQueryKey })} />}
+      <NotificationsSection emailVerified={user.emailVerified} />
       <SessionsSection />
       <DataSection />
       <DeleteSection user={user} openAtStart={params.get('confirm-delete') === '1'} />
