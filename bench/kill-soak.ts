@@ -4,8 +4,9 @@
 // One real server process on a throwaway PostgreSQL database (TEST_POSTGRES_URL), mail to a real SMTP
 // server in this process. For SOAK_MINUTES (default 3), SOAK_CONCURRENCY (default 6) loops sign members up
 // (one verification mail each) and ask for password resets (one reset mail each); every
-// SOAK_KILL_EVERY_S (default 15) seconds the server is SIGKILLed and started again. Then the outbox is
-// left to drain and every event is matched with its mail by Message-ID:
+// SOAK_KILL_EVERY_S (default 15) seconds the server is SIGKILLed and started again; meanwhile members
+// comment on each other's projects (one notification each). Then the outbox is left to drain and every
+// event is matched with its mail by Message-ID, every comment with its notification:
 //   lost     an event without its mail
 //   doubled  an event with two different mails
 //   re-sent  one mail delivered twice (the relay accepted it in the instant before a kill)
@@ -18,7 +19,9 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/rows';
 import { startMailbox } from '../server/test/mailbox';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { TestClient } from '../server/test/http-client';
 import { createTestDatabase } from '../server/test/test-database';
+import { countCommentNotifications, formatLedger } from './notification-ledger';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 3);
 const KILL_EVERY_MS = Number(process.env.SOAK_KILL_EVERY_S ?? 15) * 1000;
@@ -77,7 +80,44 @@ async function main() {
       url = server.url;
     }
   })();
-  await Promise.all([...Array.from({ length: CONCURRENCY }, (_, n) => loop(n)), killer]);
+  // Commenters: two members, each commenting on the other's project; their cookie sessions survive restarts.
+  const pair = await Promise.all(
+    [0, 1].map(async (i) => {
+      const c = new TestClient(url);
+      const reg = await c.post('/api/auth/register', { email: `commenter-${i}-${randomBytes(3).toString('hex')}@example.com`, password: 'correct horse battery' });
+      if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${reg.text}`);
+      const project = await c.post('/api/projects', {
+        title: `Kill soak project ${i}`,
+        description: 'Commented on while the server dies.',
+        thumbnail: 'https://example.com/t.png',
+        category: 'Web Development',
+        projectUrl: 'https://example.com',
+        tutorialUrl: 'https://example.com/tutorial',
+        hostingType: 'external',
+      });
+      if (project.status !== 201) throw new Error(`project failed: ${project.status} ${project.text}`);
+      return { cookie: c.cookieHeader, projectId: project.body.id as number };
+    }),
+  );
+  const commenter = async (i: 0 | 1) => {
+    const me = pair[i]!;
+    const other = pair[1 - i]!;
+    for (let n = 0; Date.now() < stopAt; n++) {
+      try {
+        // Plain fetch: the address changes with each restart, the session cookie does not.
+        await fetch(`${url}/api/projects/${other.projectId}/comments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: me.cookie, origin: url },
+          body: JSON.stringify({ content: `Comment ${n} while the server may die` }),
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch {
+        failedRequests++;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  };
+  await Promise.all([...Array.from({ length: CONCURRENCY }, (_, n) => loop(n)), commenter(0), commenter(1), killer]);
 
   // Drain: the outbox of the last instance hands everything over.
   const { openDatabase } = await import('../server/db/client');
@@ -112,12 +152,14 @@ async function main() {
     `kill soak: ${MINUTES} min, ${kills} SIGKILLs, ${CONCURRENCY} loops; ${users.length} sign-ups and ${requests!.n} reset requests committed; ${failedRequests} requests failed while the server was down`,
   );
   console.log(`mails: events ${report.events}, lost ${report.lost}, doubled ${report.doubled}, re-sent (same Message-ID) ${report.resent}`);
+  const ledger = await countCommentNotifications(db.url!);
+  console.log(formatLedger(ledger));
   server.child.kill('SIGKILL');
   await server.exited;
   await mailbox.close();
   await db.drop();
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(report.lost === 0 && report.doubled === 0 ? 0 : 1);
+  process.exit(report.lost === 0 && report.doubled === 0 && ledger.lost === 0 && ledger.doubled === 0 ? 0 : 1);
 }
 
 await main();

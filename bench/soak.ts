@@ -4,8 +4,8 @@
 // postgres://postgres@127.0.0.1:5432/postgres), signs up members, and for SOAK_MINUTES (default 30)
 // runs SOAK_CONCURRENCY (default 8) loops of reads, writes and image uploads while SOAK_SOCKETS (default
 // 10) Socket.IO clients stay connected. Prints, per interval, the requests, errors and p99 latency and
-// the server's resident memory; at the end the errors (must be 0) and memory at start and end. Exits 1
-// on any error. The database is dropped and the server stopped at the end, on failure and on Ctrl-C.
+// the server's resident memory; at the end the errors (must be 0), memory at start and end, and the
+// comments' notifications lost and doubled (must be 0). Exits 1 on any error, loss or double. The database is dropped and the server stopped at the end, on failure and on Ctrl-C.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { PNG_1PX } from '../server/test/fixtures';
+import { countCommentNotifications, formatLedger } from './notification-ledger';
 import { TestClient } from '../server/test/http-client';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { createTestDatabase, type TestDatabase } from '../server/test/test-database';
@@ -168,8 +169,10 @@ async function main() {
     if (errorSamples.length) console.log(`First errors:\n  ${errorSamples.join('\n  ')}`);
     console.log(`p99 over time (ms): ${samples.map((s) => s.p99.toFixed(0)).join(', ')}`);
     console.log(`Server memory (RSS): start ${memStart.toFixed(0)} MB, end ${memEnd.toFixed(0)} MB`);
+    const ledger = await countCommentNotifications(db.url!);
+    console.log(formatLedger(ledger));
     await cleanup();
-    process.exit(errors > 0 ? 1 : 0);
+    process.exit(errors > 0 || ledger.lost > 0 || ledger.doubled > 0 ? 1 : 0);
   } catch (err) {
     console.error(err);
     console.error(server?.output().slice(-2000) ?? '');
