@@ -434,3 +434,9 @@ export function listRecommendedFor(
     .orderBy(related, desc(projects.trendingScore), desc(projects.createdAt), desc(projects.id))
     .limit(limit);
 }
+
+/** A project's like count as committed now (a write that changed nothing read an older snapshot). */
+export async function readReactionCount(db: DbOrTx, projectId: number): Promise<number> {
+  const [row] = await db.select({ n: projects.reactionCount }).from(projects).where(eq(projects.id, projectId));
+  return row?.n ?? 0;
+}

@@ -1,7 +1,7 @@
 import type { TReactRequest, TReactResult } from '@shared/schemas/interactions';
 import type { AppDeps } from '../../deps';
 import type { UserRow } from '../users/users.repository';
-import { addReaction } from './interactions.repository';
+import { addReaction, readReactionCount } from './interactions.repository';
 import { writeWhereVisible } from './load-accessible-project';
 
 /** Likes a project once; liking again changes nothing. Only a new like notifies the author. */
@@ -18,5 +18,7 @@ export async function reactToProject(
     return written;
   });
   deps.events.nudge();
-  return { hasReacted: true, reactionCount: result.count };
+  // A like that found the member's like already there (a double click) waited for the other's commit.
+  const reactionCount = result.changed ? result.count : await readReactionCount(deps.db, projectId);
+  return { hasReacted: true, reactionCount };
 }
