@@ -20,6 +20,7 @@ import { rowsOf } from '../server/db/rows';
 import { startMailbox } from '../server/test/mailbox';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { TestClient } from '../server/test/http-client';
+import { externalProjectInput } from '../server/test/fixtures';
 import { createTestDatabase } from '../server/test/test-database';
 import { countCommentNotifications, formatLedger } from './notification-ledger';
 
@@ -86,15 +87,7 @@ async function main() {
       const c = new TestClient(url);
       const reg = await c.post('/api/auth/register', { email: `commenter-${i}-${randomBytes(3).toString('hex')}@example.com`, password: 'correct horse battery' });
       if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${reg.text}`);
-      const project = await c.post('/api/projects', {
-        title: `Kill soak project ${i}`,
-        description: 'Commented on while the server dies.',
-        thumbnail: 'https://example.com/t.png',
-        category: 'Web Development',
-        projectUrl: 'https://example.com',
-        tutorialUrl: 'https://example.com/tutorial',
-        hostingType: 'external',
-      });
+      const project = await c.post('/api/projects', externalProjectInput({ title: `Kill soak project ${i}`, description: 'Commented on while the server dies.' }));
       if (project.status !== 201) throw new Error(`project failed: ${project.status} ${project.text}`);
       return { cookie: c.cookieHeader, projectId: project.body.id as number };
     }),

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import { PNG_1PX } from '../server/test/fixtures';
+import { externalProjectInput, PNG_1PX } from '../server/test/fixtures';
 import { countCommentNotifications, formatLedger } from './notification-ledger';
 import { TestClient } from '../server/test/http-client';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
@@ -80,15 +80,7 @@ async function main() {
       const client = new TestClient(url);
       const reg = await client.post('/api/auth/register', { email: `soak${i}@example.com`, password: 'correct horse battery', firstName: 'Soak', lastName: `Member${i}` });
       if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${reg.text}`);
-      const project = await client.post('/api/projects', {
-        title: `Soak project ${i}`,
-        description: 'A project of the soak test',
-        thumbnail: 'https://example.com/t.png',
-        category: 'Web Development',
-        projectUrl: 'https://example.com',
-        tutorialUrl: 'https://example.com/tutorial',
-        hostingType: 'external',
-      });
+      const project = await client.post('/api/projects', externalProjectInput({ title: `Soak project ${i}`, description: 'A project of the soak test' }));
       if (project.status !== 201) throw new Error(`project failed: ${project.status} ${project.text}`);
       members.push({ client, id: reg.body.id as string, projectId: project.body.id as number });
     }

@@ -133,6 +133,7 @@ test('when a member deletes their account, then they are signed out, and signing
 test('when a member changes how a kind of notification reaches them, then it is saved at once and kept', async ({ page }) => {
   await signUpViaApi(page, newMember('Nora', 'Tify'));
   await page.goto('/settings#notifications');
+  await expect(page.getByText('Emails go out once your address is verified.')).toBeVisible();
   const likes = page.getByLabel('Likes, ratings and shares');
   await expect(likes).toHaveValue('app');
   await likes.selectOption({ label: 'Off' });

@@ -130,6 +130,7 @@ export class EventBus {
     this.outbox?.nudge();
   }
 
+  /** Runs steps after their commit, counted like queued events so that idle() waits for them too. */
   private afterCommitSteps(name: DomainEventName, steps: (() => unknown)[]): void {
     for (const step of steps) {
       this.waiting++;
@@ -140,9 +141,13 @@ export class EventBus {
         .finally(() => {
           this.running--;
           this.waiting--;
-          if (this.running === 0 && this.waiting === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+          this.wakeIdleWaiters();
         });
     }
+  }
+
+  private wakeIdleWaiters(): void {
+    if (this.running === 0 && this.waiting === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   on<K extends DomainEventName>(name: K, handler: Handler<K>): void {
@@ -174,7 +179,7 @@ export class EventBus {
       this.writing.add(written);
       return written.finally(() => this.writing.delete(written));
     }
-    if (BEFORE_ANSWER.has(name) || this.waiting >= MAX_QUEUED) return this.handle(name, [payload], this.memoryContext(), 'log');
+    if (BEFORE_ANSWER.has(name) || this.waiting >= MAX_QUEUED) return this.handle(name, [payload], this.memoryContext(name), 'log');
     this.waiting++;
     const waitingGroup = this.open.get(name);
     if (waitingGroup && waitingGroup.payloads.length < MAX_BATCH) {
@@ -220,18 +225,18 @@ export class EventBus {
       const group = this.queue.shift()!;
       if (this.open.get(group.name) === group) this.open.delete(group.name);
       this.running++;
-      void this.handle(group.name, group.payloads as DomainEvents[DomainEventName][], this.memoryContext(), 'log').finally(() => {
+      void this.handle(group.name, group.payloads as DomainEvents[DomainEventName][], this.memoryContext(group.name), 'log').finally(() => {
         this.running--;
         this.waiting -= group.payloads.length;
         this.pump();
-        if (this.running === 0 && this.waiting === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        this.wakeIdleWaiters();
       });
     }
   }
 
   /** In memory, a handler writes on the database itself and its after-commit steps run at once. */
-  private memoryContext(): HandlerContext {
-    return { db: this.db!, afterCommit: (step) => void Promise.resolve().then(step).catch((err: unknown) => this.logger.error({ err }, 'event step failed')) };
+  private memoryContext(name: DomainEventName): HandlerContext {
+    return { db: this.db!, afterCommit: (step) => this.afterCommitSteps(name, [step]) };
   }
 
   /**

@@ -1,55 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { startMailbox, tokenIn, type Mailbox } from '../test/mailbox';
-import { spawnServer, type SpawnedServer } from '../test/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { externalProjectInput } from '../test/fixtures';
+import { tokenIn } from '../test/mailbox';
+import { restartableServer } from '../test/restartable-server';
 import { TestClient } from '../test/http-client';
 
 // The side effects of writes survive the process: a real server SIGKILLed in the middle of a burst of
 // comments, then started again on the same database, delivers every notification and mail once.
-let dataDir: string;
-let pg: TestDatabase | null = null;
-let mailbox: Mailbox;
-let env: Record<string, string>;
-const running: SpawnedServer[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'bb-events-'));
-  mailbox = await startMailbox();
-  env = {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    SMTP_URL: mailbox.url,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOGIN_RATE_LIMIT: '1000',
-    API_RATE_LIMIT: '100000',
-    OUTBOX_LEASE_MS: '2000',
-  };
-  if (process.env.TEST_DB === 'postgres') {
-    pg = await createTestDatabase('postgres');
-    await pg.database.close();
-    env.DATABASE_URL = pg.url!;
-  }
-});
-afterAll(async () => {
-  for (const s of running) s.child.kill('SIGKILL');
-  await mailbox.close();
-  await pg?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start() {
-  const s = await spawnServer(env, 90_000);
-  running.push(s);
-  return s;
-}
+const server = restartableServer('bb-events-', { API_RATE_LIMIT: '100000' });
+const { start } = server;
 
 async function member(url: string, firstName: string) {
   const c = new TestClient(url);
@@ -65,37 +27,29 @@ describe('durable side effects', () => {
   it('when an instance is SIGKILLed in the middle of a burst of comments, then after a restart every notification, mail and count is there exactly once', async () => {
     const first = await start();
     const author = await member(first.url, 'Author');
-    const verify = await mailbox.waitFor(author.email, 'Verify your email address');
+    const verify = await server.mailbox.waitFor(author.email, 'Verify your email address');
     expect((await author.c.post('/api/auth/verify-email', { token: tokenIn(verify) })).status).toBe(200);
-    const project = await author.c.post('/api/projects', {
-      title: 'Tide Tables',
-      description: 'High and low water.',
-      thumbnail: 'https://example.com/t.png',
-      category: 'Web Development',
-      tutorialUrl: 'https://example.com/tutorial',
-      projectUrl: 'https://example.com/app',
-      hostingType: 'external',
-    });
+    const project = await author.c.post('/api/projects', externalProjectInput());
     expect(project.status, project.text).toBe(201);
     const fans = await Promise.all(Array.from({ length: 4 }, (_, i) => member(first.url, `Fan${i}`)));
 
     // The relay is slow, so the kill lands while notifications and mails are still on their way.
-    mailbox.slow(300);
+    server.mailbox.slow(300);
     const answers = await Promise.all(
       Array.from({ length: COMMENTS }, (_, i) => fans[i % fans.length]!.c.post(`/api/projects/${project.body.id}/comments`, { content: `Comment number ${i}` })),
     );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     first.child.kill('SIGKILL');
     await first.exited;
-    const mailedBefore = mailbox.to(author.email).filter((m) => /commented/.test(m.subject)).length;
+    const mailedBefore = server.mailbox.to(author.email).filter((m) => /commented/.test(m.subject)).length;
     expect(mailedBefore).toBeLessThan(COMMENTS);
 
-    mailbox.slow(0);
+    server.mailbox.slow(0);
     const second = await start();
-    await expect.poll(() => mailbox.to(author.email).filter((m) => /commented/.test(m.subject)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(COMMENTS);
+    await expect.poll(() => server.mailbox.to(author.email).filter((m) => /commented/.test(m.subject)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(COMMENTS);
     await new Promise((r) => setTimeout(r, 3000));
 
-    const db = openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
+    const db = openDatabase(server.env.DATABASE_URL ? { databaseUrl: server.env.DATABASE_URL } : { dataDir: server.dataDir });
     second.child.kill('SIGKILL');
     await second.exited;
     try {
@@ -109,7 +63,7 @@ describe('durable side effects', () => {
     } finally {
       await db.close();
     }
-    const mails = mailbox.to(author.email).filter((m) => /commented/.test(m.subject));
+    const mails = server.mailbox.to(author.email).filter((m) => /commented/.test(m.subject));
     // One message per comment; only a mail the relay took in the instant before the kill may come twice.
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(COMMENTS);
     expect(mails.length - COMMENTS).toBeLessThanOrEqual(4);

@@ -1,51 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer } from '../test/spawn-server';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { startMailbox, tokenIn, type Mailbox } from '../test/mailbox';
+import { describe, expect, it } from 'vitest';
+import type { SpawnedServer } from '../test/spawn-server';
+import { tokenIn } from '../test/mailbox';
+import { restartableServer } from '../test/restartable-server';
 
 // Mail survives the process: a real server process, SIGKILLed with mails queued or being sent, then
 // started again on the same database (PGlite's files in DATA_DIR, or PostgreSQL).
-let dataDir: string;
-let pg: TestDatabase | null = null;
-let mailbox: Mailbox;
-let env: Record<string, string>;
-const running: SpawnedServer[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'bb-mail-'));
-  mailbox = await startMailbox();
-  env = {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    SMTP_URL: mailbox.url,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOGIN_RATE_LIMIT: '1000',
-    // A killed instance's claims lapse after this; kept short so the test does not wait long.
-    OUTBOX_LEASE_MS: '2000',
-  };
-  if (process.env.TEST_DB === 'postgres') {
-    pg = await createTestDatabase('postgres');
-    await pg.database.close();
-    env.DATABASE_URL = pg.url!;
-  }
-});
-afterAll(async () => {
-  for (const s of running) s.child.kill('SIGKILL');
-  await mailbox.close();
-  await pg?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<SpawnedServer> {
-  const server = await spawnServer(env, 90_000);
-  running.push(server);
-  return server;
-}
+const server = restartableServer('bb-mail-');
+const { start } = server;
 
 async function kill(server: SpawnedServer) {
   server.child.kill('SIGKILL');
@@ -61,19 +23,19 @@ const register = (url: string, email: string) =>
 
 describe('mail delivery across a crash', () => {
   it('when the sender is killed between queueing a mail and its delivery, then after a restart it goes out once, and its link works', async () => {
-    mailbox.hold(true);
+    server.mailbox.hold(true);
     const first = await start();
-    const held = mailbox.heldSession();
+    const held = server.mailbox.heldSession();
     const email = `crash-${randomBytes(4).toString('hex')}@example.com`;
     expect((await register(first.url, email)).status).toBe(201);
     // The SMTP server has the message but has not accepted it: the sender is mid-send.
     await held;
     await kill(first);
-    expect(mailbox.to(email)).toEqual([]);
+    expect(server.mailbox.to(email)).toEqual([]);
 
-    mailbox.hold(false);
+    server.mailbox.hold(false);
     const second = await start();
-    const mail = await mailbox.waitFor(email, 'Verify your email address', 20_000);
+    const mail = await server.mailbox.waitFor(email, 'Verify your email address', 20_000);
     const verified = await fetch(`${second.url}/api/auth/verify-email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -82,28 +44,28 @@ describe('mail delivery across a crash', () => {
     expect(verified.status).toBe(200);
     // Nothing more comes: one mail for the one sign-up.
     await new Promise((r) => setTimeout(r, 3000));
-    expect(mailbox.to(email)).toHaveLength(1);
+    expect(server.mailbox.to(email)).toHaveLength(1);
     await kill(second);
   }, 150_000);
 
   it('when an instance is killed in the middle of a burst of sign-ups, then after a restart every mail arrives, none twice', async () => {
-    mailbox.slow(150);
+    server.mailbox.slow(150);
     const first = await start();
     const emails = Array.from({ length: 30 }, (_, i) => `burst-${i}-${randomBytes(3).toString('hex')}@example.com`);
     const answers = await Promise.all(emails.map((e) => register(first.url, e).then((r) => r.status)));
     expect(answers.every((s) => s === 201)).toBe(true);
     // Killed while the outbox is still sending.
     await kill(first);
-    const before = new Set(emails.filter((e) => mailbox.to(e).length > 0));
+    const before = new Set(emails.filter((e) => server.mailbox.to(e).length > 0));
     expect(before.size).toBeLessThan(emails.length);
 
-    mailbox.slow(0);
+    server.mailbox.slow(0);
     const second = await start();
-    for (const e of emails) await mailbox.waitFor(e, 'Verify your email address', 30_000);
+    for (const e of emails) await server.mailbox.waitFor(e, 'Verify your email address', 30_000);
     await new Promise((r) => setTimeout(r, 3000));
     let resent = 0;
     for (const e of emails) {
-      const got = mailbox.to(e);
+      const got = server.mailbox.to(e);
       // One mail per sign-up: never two different messages for one event.
       expect(new Set(got.map((m) => m.messageId)).size, e).toBe(1);
       resent += got.length - 1;

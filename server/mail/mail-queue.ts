@@ -26,8 +26,11 @@ export type QueuedMail = {
  * Queues a mail in the caller's transaction: it is sent once the change that calls for it is committed,
  * and never when that change rolls back. `key` names the event, so one event makes one mail.
  */
+/** The outbox key of a mail queued with this key (one mail per key, ever). */
+export const mailDedupeKey = (key: string) => `mail:${key}`;
+
 export function queueMail(db: DbOrTx, mail: QueuedMail, key: string): Promise<boolean> {
-  return enqueue(db, MAIL_TOPIC, mail, { key: `mail:${key}` });
+  return enqueue(db, MAIL_TOPIC, mail, { key: mailDedupeKey(key) });
 }
 
 export type MailSenderDeps = {

@@ -12,3 +12,17 @@ export function fileForm(field: string, files: { name: string; data: Uint8Array;
   for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
   return form;
 }
+
+/** A valid POST /api/projects body for a project hosted elsewhere; overrides change any field. */
+export function externalProjectInput(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Tide Tables',
+    description: 'High and low water for the coming week.',
+    thumbnail: 'https://example.com/t.png',
+    category: 'Web Development',
+    tutorialUrl: 'https://example.com/tutorial',
+    projectUrl: 'https://example.com/app',
+    hostingType: 'external',
+    ...overrides,
+  };
+}

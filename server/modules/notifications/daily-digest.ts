@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { notifications, users } from '../../db/schema';
 import type { ScheduledJob } from '../../jobs/job-runner';
 import { queueMail } from '../../mail/mail-queue';
+import { displayNameSql } from '../projects/project-card-sql';
 
 const DAY_MS = 86_400_000;
 /** Members looked at a run; the rest wait for the next hourly run. */
@@ -21,7 +22,7 @@ export async function sendDailyDigests(deps: Pick<AppDeps, 'db' | 'outbox'>, now
   const dayAgo = new Date(now.getTime() - DAY_MS);
   // Only stored settings can choose the digest (no kind defaults to it).
   const due = await deps.db
-    .select({ id: users.id, email: users.email, name: users.displayName, settings: users.notificationSettings, since: users.digestSentAt })
+    .select({ id: users.id, email: users.email, name: sql<string>`${displayNameSql('users')}`, settings: users.notificationSettings, since: users.digestSentAt })
     .from(users)
     .where(
       and(
@@ -38,16 +39,18 @@ export async function sendDailyDigests(deps: Pick<AppDeps, 'db' | 'outbox'>, now
     const types = Object.entries(KIND_OF_TYPE).filter(([, kind]) => settings[kind] === 'digest').map(([type]) => type);
     const since = member.since ?? dayAgo;
     await deps.db.transaction(async (tx) => {
+      // The newest SHOWN, each row also carrying how many there are in all.
       const items = await tx
-        .select({ title: notifications.title, message: notifications.message })
+        .select({ title: notifications.title, message: notifications.message, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
         .from(notifications)
         .where(and(eq(notifications.userId, member.id), inArray(notifications.type, types), gt(notifications.createdAt, since), eq(notifications.read, false)))
         .orderBy(desc(notifications.id))
-        .limit(SHOWN + 1000);
+        .limit(SHOWN);
       if (items.length > 0 && member.email) {
+        const more = items[0]!.total - items.length;
         await queueMail(
           tx,
-          { template: 'digest', to: member.email, data: { name: member.name ?? 'there', items: items.slice(0, SHOWN), more: Math.max(0, items.length - SHOWN) }, link: { path: '/notifications' } },
+          { template: 'digest', to: member.email, data: { name: member.name, items: items.map(({ title, message }) => ({ title, message })), more }, link: { path: '/notifications' } },
           `digest:${member.id}:${now.toISOString().slice(0, 10)}`,
         );
         queued++;

@@ -1,14 +1,14 @@
-import { KIND_OF_TYPE, NOTIFICATION_KIND_LABELS, settingsWithDefaults } from '@shared/schemas/notification-settings';
+import { KIND_OF_TYPE, NOTIFICATION_KIND_LABELS, settingsWithDefaults, type TNotificationSettings } from '@shared/schemas/notification-settings';
 import type { EventBus, HandlerContext } from '../../events/domain-events';
 import { queueMail } from '../../mail/mail-queue';
 import { announceNotifications } from './announce-notifications';
-import { findRecipients, insertNotifications, type NewNotification, type NotificationRecipient } from './notifications.repository';
+import { findRecipients, insertNotifications, NOTIFICATION_MAIL_KEY, type NewNotification } from './notifications.repository';
 
 /** The channel the recipient chose for this notification's kind; kindless types always go to the app. */
-function channelFor(recipient: NotificationRecipient | undefined, type: string) {
+function channelFor(settings: TNotificationSettings, type: string) {
   const kind = KIND_OF_TYPE[type];
   if (!kind) return { kind: null, channel: 'app' as const };
-  return { kind, channel: settingsWithDefaults(recipient?.settings)[kind] };
+  return { kind, channel: settings[kind] };
 }
 
 /**
@@ -19,12 +19,14 @@ function channelFor(recipient: NotificationRecipient | undefined, type: string) 
 export async function deliverNotifications(ctx: HandlerContext, events: EventBus, values: readonly NewNotification[]): Promise<void> {
   if (values.length === 0) return;
   const recipients = await findRecipients(ctx.db, values.map((v) => v.userId));
-  const kept = values.filter((v) => recipients.has(v.userId) && channelFor(recipients.get(v.userId), v.type).channel !== 'off');
+  // Each recipient's stored settings are read once, whatever the batch holds for them.
+  const settings = new Map([...recipients].map(([id, r]) => [id, settingsWithDefaults(r.settings)]));
+  const kept = values.filter((v) => settings.has(v.userId) && channelFor(settings.get(v.userId)!, v.type).channel !== 'off');
   const rows = await insertNotifications(ctx.db, kept);
   let mailed = false;
   for (const row of rows) {
     const to = recipients.get(row.userId)!;
-    const { kind, channel } = channelFor(to, row.type);
+    const { kind, channel } = channelFor(settings.get(row.userId)!, row.type);
     if (!kind || channel !== 'email' || !to.email || !to.emailVerified || to.isHidden) continue;
     await queueMail(
       ctx.db,
@@ -35,7 +37,7 @@ export async function deliverNotifications(ctx: HandlerContext, events: EventBus
         link: { path: row.link ?? '/notifications' },
         unsubscribe: { userId: to.id, kind },
       },
-      `notification:${row.id}`,
+      `${NOTIFICATION_MAIL_KEY}${row.id}`,
     );
     mailed = true;
   }

@@ -5,6 +5,7 @@ import { notifications, users } from '../../db/schema';
 import { insertProject } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { sendDailyDigests } from './daily-digest';
+import { insertNotifications } from './notifications.repository';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -42,7 +43,9 @@ describe('notification settings', () => {
     const p = await insertProject(t.deps.db, author.user.id, { title: 'Black Hole Pictures' });
     await fan.client.post(`/api/projects/${p.id}/comments`, { content: 'Wonderful work.' });
     const mail = await t.mailbox.waitFor(author.email, /commented on your project "Black Hole Pictures"/);
+    expect(mail.text).toContain('Hi Mae,');
     expect(mail.text).toContain('Katie Bouman commented on your project "Black Hole Pictures"');
+    expect(mail.text).toContain('You get this mail because "Comments and replies" is set to email in your notification settings.');
     expect(mail.text).toContain(`${t.deps.siteUrl()}/project/${p.id}`);
     const header = String(mail.headers.get('list-unsubscribe'));
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -51,7 +54,9 @@ describe('notification settings', () => {
 
     // A GET (a browser, a link scanner) only asks; the mail client's one-click POST, without cookies, does it.
     const page = await fetch(unsubscribeUrl.replace(t.deps.siteUrl(), t.url));
-    expect(await page.text()).toContain('Stop emails about comments and replies?');
+    const confirm = await page.text();
+    expect(confirm).toContain('Stop emails about comments and replies?');
+    expect(confirm).toContain('Stop these emails');
     expect((await author.client.get('/api/notification-settings')).body.comments).toBe('email');
     const oneClick = await fetch(unsubscribeUrl.replace(t.deps.siteUrl(), t.url), {
       method: 'POST',
@@ -97,12 +102,27 @@ describe('notification settings', () => {
     await t.deps.events.idle();
     expect(await sendDailyDigests(t.deps)).toBeGreaterThanOrEqual(1);
     const digest = await t.mailbox.waitFor(m.email, 'Your Buildboard digest: 2 new notifications');
+    expect(digest.text).toContain('Hi Dee,');
     expect(digest.text).toContain('Ann Follower started following you');
     expect(digest.text).toContain('Bo Follower started following you');
     // Within the day, nothing more.
     await sendDailyDigests(t.deps);
     await t.deps.events.idle();
     expect(t.mailbox.to(m.email).filter((x) => x.subject.startsWith('Your Buildboard digest'))).toHaveLength(1);
+  });
+
+  it('when more came than a digest lists, then it lists the newest twenty and says how many more', async () => {
+    const m = await t.signUp({ firstName: 'Lou', verified: true });
+    await m.client.put('/api/notification-settings', { follows: 'digest' });
+    await insertNotifications(
+      t.deps.db,
+      Array.from({ length: 22 }, (_, i) => ({ userId: m.user.id, type: 'follow', title: 'New follower', message: `Follower ${i} started following you`, link: '/notifications' })),
+    );
+    await sendDailyDigests(t.deps);
+    const digest = await t.mailbox.waitFor(m.email, 'Your Buildboard digest: 22 new notifications');
+    expect(digest.text).toContain('Follower 21 started following you');
+    expect(digest.text).not.toContain('Follower 1 started following you');
+    expect(digest.text).toContain('…and 2 more.');
   });
 
   it('when an admin publishes a blog post, then members get product news as they chose: in the app, by email, or not at all', async () => {
@@ -121,6 +141,8 @@ describe('notification settings', () => {
     expect(await news(off.user.id)).toEqual([]);
     expect(await news(admin.user.id)).toEqual([]);
     const mail = await t.mailbox.waitFor(byMail.email, /New on the Buildboard blog/);
+    expect(mail.subject).toBe('Product news: New on the Buildboard blog: "Spring release"');
+    expect(mail.text).toContain('Stop emails about product news');
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(t.mailbox.to(inApp.email).filter((m) => /blog/.test(m.subject))).toEqual([]);
   });

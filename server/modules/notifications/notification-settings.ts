@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { settingsWithDefaults, type TNotificationKind, type TNotificationSettings, type TNotificationSettingsUpdate } from '@shared/schemas/notification-settings';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -11,7 +11,7 @@ export async function updateNotificationSettings(db: DbOrTx, userId: string, cha
   const [row] = await db
     .update(users)
     .set({ notificationSettings: sql`${users.notificationSettings} || ${JSON.stringify(change)}::jsonb` })
-    .where(sql`${users.id} = ${userId}`)
+    .where(eq(users.id, userId))
     .returning({ settings: users.notificationSettings });
   return settingsWithDefaults(row?.settings);
 }
@@ -23,7 +23,7 @@ export async function unsubscribeFromKind(db: DbOrTx, userId: string, kind: TNot
     .set({
       notificationSettings: sql`${users.notificationSettings} || jsonb_build_object(${kind}::text, CASE WHEN coalesce(${users.notificationSettings} ->> ${kind}, '') = 'off' THEN 'off' ELSE 'app' END)`,
     })
-    .where(sql`${users.id} = ${userId}`)
+    .where(eq(users.id, userId))
     .returning({ id: users.id });
   return !!row;
 }

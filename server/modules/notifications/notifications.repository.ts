@@ -3,8 +3,12 @@ import type { DbOrTx } from '../../db/client';
 import { isoSql } from '../../db/iso-sql';
 import { arrayParam, prepared, preparedSql } from '../../db/prepared';
 import { notifications, users } from '../../db/schema';
+import { MAIL_TOPIC, mailDedupeKey } from '../../mail/mail-queue';
+import { displayNameSql } from '../projects/project-card-sql';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+/** A notification's mail is keyed by this and the notification's id: one mail per notification. */
+export const NOTIFICATION_MAIL_KEY = 'notification:';
 /** What a new notification says; the database sets the rest (id, read, times, sync sequence). */
 export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'actorId' | 'type' | 'title' | 'message' | 'link' | 'projectId'>;
 
@@ -138,7 +142,7 @@ export async function findRecipients(db: DbOrTx, ids: readonly string[]): Promis
       email: users.email,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
       isHidden: users.isHidden,
-      name: sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), 'there')`,
+      name: sql<string>`${displayNameSql('users')}`,
       settings: users.notificationSettings,
     })
     .from(users)
@@ -157,7 +161,7 @@ export async function insertNewsNotifications(
   await db.execute(sql`
     WITH targets AS (
       SELECT u.id, u.email, u.email_verified_at IS NOT NULL AS verified,
-        coalesce(nullif(u.display_name, ''), nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), 'there') AS name,
+        ${displayNameSql('u')} AS name,
         coalesce(u.notification_settings ->> 'news', ${news.defaultChannel}::text) AS channel
       FROM users u WHERE NOT u.is_hidden AND u.id <> ${news.actorId}::uuid
     ), stored AS (
@@ -166,12 +170,12 @@ export async function insertNewsNotifications(
       RETURNING id, user_id
     )
     INSERT INTO outbox (topic, payload, dedupe_key)
-    SELECT 'mail', jsonb_build_object(
+    SELECT ${MAIL_TOPIC}::text, jsonb_build_object(
         'template', 'notification', 'to', t.email,
         'data', jsonb_build_object('name', t.name, 'title', ${news.title}::text, 'message', ${news.message}::text, 'kindLabel', ${news.kindLabel}::text),
         'link', jsonb_build_object('path', ${news.link}::text),
         'unsubscribe', jsonb_build_object('userId', t.id, 'kind', 'news')),
-      'mail:notification:' || s.id
+      ${mailDedupeKey(NOTIFICATION_MAIL_KEY)}::text || s.id
     FROM stored s JOIN targets t ON t.id = s.user_id
     WHERE t.channel = 'email' AND t.email IS NOT NULL AND t.verified`);
 }

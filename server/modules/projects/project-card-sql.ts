@@ -12,6 +12,14 @@ export function publicNameSql(displayName: string, firstName: string, lastName: 
   return sql.raw(`coalesce(${trimmed(displayName)}, nullif(concat_ws(' ', ${trimmed(firstName)}, ${trimmed(lastName)}), ''), 'User')`);
 }
 
+/** displayNameOf (shared/format.ts) of a users row by its alias: what mails call a member, in SQL. */
+export function displayNameSql(alias: string): SQL {
+  const at = (c: string) => `${alias}.${c}`;
+  return sql.raw(
+    `coalesce(${trimmed(at('display_name'))}, nullif(concat_ws(' ', ${trimmed(at('first_name'))}, ${trimmed(at('last_name'))}), ''), nullif(split_part(${trimmed(at('email'))}, '@', 1), ''), 'User')`,
+  );
+}
+
 /** Where a card's projects row and its author's users row are, by name in the statement. */
 export type CardTables = { project: string; author: string };
 const CARD_ALIASES: CardTables = { project: 'p', author: 'u' };

@@ -3,7 +3,8 @@ import type { TNotificationSettings, TNotificationSettingsUpdate } from '@shared
 import { apiJson } from '@web/lib/api-client';
 import { notificationSettingsQueryKey } from '@web/lib/query-keys';
 
-const PATH = '/api/notification-settings';
+// The route is named once, in its query key.
+const [PATH] = notificationSettingsQueryKey;
 
 export function useNotificationSettings() {
   return useQuery({ queryKey: notificationSettingsQueryKey, queryFn: () => apiJson<TNotificationSettings>('GET', PATH), staleTime: 0 });
