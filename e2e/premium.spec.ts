@@ -194,6 +194,10 @@ test.describe('with Stripe (a local fake API and a Stripe.js stub)', () => {
     await expect(toast(page)).toContainText('Your card was declined.');
     await expect(page).toHaveURL(/\/subscribe$/);
 
+    // A member closes the toast to try another card (with the verification banner it covers the button).
+    await toast(page).getByRole('button', { name: 'Close' }).click();
+    await expect(toast(page)).toBeHidden();
+
     // An activation the server refuses: 'Payment Error'.
     await page.route('**/api/activate-premium', (route) => route.fulfill({ status: 409, json: { message: 'The payment has not succeeded' } }));
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
